@@ -1,0 +1,60 @@
+# Contract Graph: `make run` sets everything up and starts the app; `make test` runs every test.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.requirements-installed
+NEO4J_LIB := .data/neo4j-dist/lib/.complete
+TEST_HOME ?= $(CURDIR)/.data/neo4j-test
+TEST_PORT ?= 7688
+PYTEST_ARGS ?= tests
+APP_PORT ?= 8501
+
+.PHONY: run test setup venv neo4j chromium lint db-start db-stop load bench bench-full clean-db
+
+run: setup
+	$(PY) -m graph server start
+	$(PY) -m graph load --if-empty
+	$(PY) -m streamlit run app.py --server.address 127.0.0.1 --server.port $(APP_PORT) --server.headless true
+
+test: setup chromium
+	CG_NEO4J_HOME=$(TEST_HOME) CG_NEO4J_PORT=$(TEST_PORT) bash tests/with_test_db.sh $(PY) -m pytest $(PYTEST_ARGS)
+
+setup: venv neo4j
+
+venv: $(STAMP)
+$(STAMP): requirements.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q -r requirements.txt
+	touch $(STAMP)
+
+neo4j: $(NEO4J_LIB)
+$(NEO4J_LIB): graph/neo4j/pom.xml
+	@command -v java >/dev/null || { echo "Java 17 is required (apt-get install openjdk-17-jre-headless)"; exit 1; }
+	@command -v mvn >/dev/null || { echo "Maven is required (apt-get install maven)"; exit 1; }
+	mvn -q -B -f graph/neo4j/pom.xml dependency:copy-dependencies -Dneo4j.lib.dir=$(CURDIR)/.data/neo4j-dist/lib
+	touch $(NEO4J_LIB)
+
+# Debian's Chromium drives the browser tests (Playwright never downloads a browser of its own here).
+chromium:
+	@test -x /usr/bin/chromium || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; fi; }
+
+lint: venv
+	$(VENV)/bin/ruff check .
+
+db-start: setup
+	$(PY) -m graph server start
+
+db-stop:
+	$(PY) -m graph server stop
+
+load: setup
+	$(PY) -m graph load
+
+bench: setup
+	$(PY) -m benchmarks.run --sizes 510,10000
+
+bench-full: setup
+	$(PY) -m benchmarks.run --sizes 510,10000,100000

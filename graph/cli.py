@@ -1,0 +1,147 @@
+"""`python -m graph`: manage the local Neo4j server, load data and query the contract graph from a shell.
+
+Every command prints JSON (or a short status line) to stdout; errors are one line on stderr with a
+non-zero exit code, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+from typing import Any
+
+from tqdm import tqdm
+
+from graph import server
+from graph.config import Neo4jSettings
+from graph.db import build_driver
+from graph.errors import ContractGraphError
+from graph.load import load_records
+from graph.readonly import DEFAULT_ROW_CAP, DEFAULT_TIMEOUT_S, run_read_only
+from graph.repository import graph_counts, json_params, overview, search_contracts, search_parties
+from graph.sample import read_records, resolve_sample
+
+log = logging.getLogger("graph.cli")
+
+
+def _json_arg(text: str) -> dict[str, Any]:
+    try:
+        value = json.loads(text or "{}")
+    except json.JSONDecodeError as e:
+        raise ContractGraphError(f"Argument is not valid JSON: {e.msg} at position {e.pos}") from e
+    if not isinstance(value, dict):
+        raise ContractGraphError("Argument must be a JSON object, e.g. '{\"contract_types\": [\"Supply\"]}'")
+    return value
+
+
+def _print(data: Any) -> None:
+    print(json.dumps(data, indent=2, ensure_ascii=False, default=str))
+
+
+def cmd_server(args: argparse.Namespace) -> int:
+    settings = Neo4jSettings.load()
+    if not settings.is_local:
+        print(f"NEO4J_URI is set ({settings.uri}); the local server is not used.")
+        return 0
+    if args.action == "start":
+        status, started = server.start()
+        print(("Started: " if started else "Already running: ") + status.describe())
+    elif args.action == "stop":
+        print("Stopped." if server.stop() else "Not running.")
+    else:
+        print(server.status().describe())
+    return 0
+
+
+def cmd_load(args: argparse.Namespace) -> int:
+    with build_driver() as driver:
+        if args.if_empty and overview(driver)["contracts"] > 0:
+            print("The graph already holds contracts; nothing loaded.")
+            return 0
+        path = resolve_sample(args.path)
+        records = read_records(path)
+        with tqdm(total=len(records), unit="contract", desc=f"Loading {path.name}", file=sys.stderr) as bar:
+            summary = load_records(driver, records, source=args.source, progress=bar.update)
+    print(summary.line())
+    for warning in summary.warnings[: args.show_warnings]:
+        print(f"  warning: {warning}")
+    return 0
+
+
+def cmd_search(args: argparse.Namespace) -> int:
+    with build_driver() as driver:
+        _print(search_contracts(driver, _json_arg(args.filter)).to_json())
+    return 0
+
+
+def cmd_parties(args: argparse.Namespace) -> int:
+    with build_driver() as driver:
+        _print(search_parties(driver, _json_arg(args.query)))
+    return 0
+
+
+def cmd_query(args: argparse.Namespace) -> int:
+    params = _json_arg(args.params)
+    with build_driver() as driver:
+        result = run_read_only(driver, args.cypher, params, timeout=args.timeout, row_cap=args.row_cap)
+    _print({"rows": result.rows, "row_count": len(result.rows), "truncated": result.truncated,
+            "params": json_params(params)})
+    return 0
+
+
+def cmd_status(_: argparse.Namespace) -> int:
+    settings = Neo4jSettings.load()
+    with build_driver(settings) as driver:
+        _print({"uri": settings.uri, **overview(driver), **graph_counts(driver)})
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m graph", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    srv = sub.add_parser("server", help="start, stop or inspect the local Neo4j server")
+    srv.add_argument("action", choices=("start", "stop", "status"))
+    srv.set_defaults(func=cmd_server)
+    load = sub.add_parser("load", help="import seed-format contract JSON (default: the CUAD sample)")
+    load.add_argument("path", nargs="?")
+    load.add_argument("--if-empty", action="store_true", help="only load when the graph has no contracts")
+    load.add_argument("--source", default="sample", help="provenance tag stored on each contract")
+    load.add_argument("--show-warnings", type=int, default=0, metavar="N", help="print the first N warnings")
+    load.set_defaults(func=cmd_load)
+    search = sub.add_parser("search", help="contracts matching a ContractFilter JSON")
+    search.add_argument("filter", nargs="?", default="{}")
+    search.set_defaults(func=cmd_search)
+    parties = sub.add_parser("parties", help="parties by name fragment and country")
+    parties.add_argument("query", nargs="?", default="{}")
+    parties.set_defaults(func=cmd_parties)
+    query = sub.add_parser("query", help="run one read-only Cypher statement")
+    query.add_argument("cypher")
+    query.add_argument("--params", default="{}")
+    query.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT_S)
+    query.add_argument("--row-cap", type=int, default=DEFAULT_ROW_CAP)
+    query.set_defaults(func=cmd_query)
+    sub.add_parser("status", help="database counts").set_defaults(func=cmd_status)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.func(args))
+    except ContractGraphError as e:
+        print(f"error: {e}" if args.command == "server" else f"error: {e}".splitlines()[0], file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        # The reader (e.g. `head`) went away; that is not an error of ours.
+        sys.stderr.close()
+        return 0
+    except KeyboardInterrupt:
+        print("error: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

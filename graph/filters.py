@@ -1,0 +1,172 @@
+"""`ContractFilter`: the typed filter every reader shares (dashboard forms, CLI, the agent's tools).
+
+Field names and descriptions are the tool contract the LLM sees, so they are written for it. Validation
+normalises values (types to their canonical spelling, countries to ISO codes, states to codes) and raises
+`FilterValidationError` naming the field for anything it cannot accept.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from graph.errors import FilterValidationError
+from graph.vocab import CLAUSE_TYPES, CONTRACT_TYPES, canonical, normalize_country, normalize_subdivision
+
+SortField = Literal["effective_date", "end_date", "total_amount", "party_count"]
+GroupBy = Literal["contract_type", "effective_year", "effective_month", "end_year", "party",
+                  "party_country", "governing_law_country", "clause_type"]
+Metric = Literal["count", "sum_amount", "avg_amount", "min_amount", "max_amount", "avg_duration_days"]
+Operator = Literal["=", ">", "<", ">=", "<="]
+Order = Literal["asc", "desc"]
+MAX_LIMIT = 500
+MAX_NAME = 200
+MAX_TEXT = 500
+
+
+class MonetaryValue(BaseModel):
+    """A comparison on the contract's total amount, as in the reference design."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    value: float = Field(ge=0, description="Amount in the contract's currency (USD for the sample).")
+    operator: Operator = Field(description="Comparison: one of =, >, <, >=, <=.")
+
+
+class ContractFilter(BaseModel):
+    """Typed filter over contracts; every field is optional and all given fields must hold (AND)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    min_effective_date: date | None = Field(None, description="Effective on or after this date (YYYY-MM-DD).")
+    max_effective_date: date | None = Field(None, description="Effective on or before this date (YYYY-MM-DD).")
+    min_end_date: date | None = Field(None, description="Ends on or after this date (YYYY-MM-DD).")
+    max_end_date: date | None = Field(None, description="Ends on or before this date (YYYY-MM-DD).")
+    contract_types: tuple[str, ...] = Field(
+        (), description="Contract types, any of them matches (OR). Valid: " + ", ".join(CONTRACT_TYPES) + ".")
+    parties: tuple[str, ...] = Field(
+        (), description="Party name fragments; every fragment must match a party of the contract (AND). "
+                        "Case-insensitive substring over party names and their aliases.")
+    party_country: str | None = Field(
+        None, description="A party is located in this country (ISO 3166 alpha-2, e.g. US, GB, CN).")
+    governing_law_country: str | None = Field(
+        None, description="Country whose law governs the contract (ISO 3166 alpha-2).")
+    governing_law_state: str | None = Field(
+        None, description="US state or Canadian province whose law governs the contract, code or name "
+                          "(e.g. DE or Delaware, NY, ON).")
+    active: bool | None = Field(
+        None, description="true: end_date on or after as_of (still running); false: end_date before as_of "
+                          "(expired). Contracts without an end date are neither.")
+    as_of: date | None = Field(None, description="Reference date for `active` (YYYY-MM-DD); default today.")
+    min_amount: float | None = Field(None, ge=0, description="Total amount at least this.")
+    max_amount: float | None = Field(None, ge=0, description="Total amount at most this.")
+    monetary_value: MonetaryValue | None = Field(
+        None, description="Total amount compared with an operator, e.g. {value: 1000000, operator: '>'}.")
+    clause_types: tuple[str, ...] = Field(
+        (), description="Clause types the contract must all contain (AND). Valid: " + ", ".join(CLAUSE_TYPES))
+    text: str | None = Field(
+        None, max_length=MAX_TEXT, description="Full-text search over the contract summary and scope; "
+                                               "all words must occur.")
+    sort_by: SortField = Field("effective_date", description="Sort field for the listed contracts.")
+    sort_order: Order = Field("desc", description="asc or desc.")
+    limit: int = Field(20, ge=0, le=MAX_LIMIT, description="How many contracts to list (0-500).")
+    offset: int = Field(0, ge=0, description="How many matching contracts to skip (paging).")
+    group_by: GroupBy | None = Field(None, description="Aggregate the matching contracts by this key.")
+    metric: Metric = Field("count", description="Value computed per group.")
+    agg_order: Order = Field("desc", description="Order of groups by value.")
+    agg_limit: int = Field(20, ge=1, le=MAX_LIMIT, description="How many groups to return.")
+
+    @field_validator("contract_types")
+    @classmethod
+    def _types(cls, values: tuple[str, ...]) -> tuple[str, ...]:
+        return _canonical_all(values, CONTRACT_TYPES, "contract type")
+
+    @field_validator("clause_types")
+    @classmethod
+    def _clauses(cls, values: tuple[str, ...]) -> tuple[str, ...]:
+        return _canonical_all(values, CLAUSE_TYPES, "clause type")
+
+    @field_validator("parties")
+    @classmethod
+    def _parties(cls, values: tuple[str, ...]) -> tuple[str, ...]:
+        cleaned = tuple(dict.fromkeys(" ".join(v.split()) for v in values if v and v.strip()))
+        if any(len(v) > MAX_NAME for v in cleaned):
+            raise ValueError(f"party names are at most {MAX_NAME} characters")
+        return cleaned
+
+    @field_validator("party_country", "governing_law_country")
+    @classmethod
+    def _country(cls, value: str | None) -> str | None:
+        if value is None or not value.strip():
+            return None
+        code = normalize_country(value)
+        if code is None:
+            raise ValueError(f"'{value[:40]}' is not an ISO 3166 alpha-2 country code")
+        return code
+
+    @field_validator("text")
+    @classmethod
+    def _text(cls, value: str | None) -> str | None:
+        if value is None or not value.strip():
+            return None
+        if not any(ch.isalnum() for ch in value):
+            raise ValueError("text must contain at least one letter or digit")
+        return " ".join(value.split())
+
+    @model_validator(mode="after")
+    def _consistent(self) -> ContractFilter:
+        for low, high in (("min_effective_date", "max_effective_date"), ("min_end_date", "max_end_date"),
+                          ("min_amount", "max_amount")):
+            if getattr(self, low) is not None and getattr(self, high) is not None \
+                    and getattr(self, low) > getattr(self, high):
+                raise ValueError(f"{low} must not be greater than {high}")
+        if self.governing_law_state is not None:
+            state = _state(self.governing_law_state, self.governing_law_country)
+            object.__setattr__(self, "governing_law_state", state)
+        return self
+
+    def describe(self) -> dict[str, Any]:
+        """Only the fields that differ from the defaults, JSON-ready (for display and URLs)."""
+        return self.model_dump(mode="json", exclude_defaults=True)
+
+
+def _state(value: str, country: str | None) -> str | None:
+    if len(value) > MAX_NAME:
+        raise ValueError(f"governing_law_state is at most {MAX_NAME} characters")
+    if not value.strip():
+        return None
+    for candidate in ([country] if country else ["US", "CA"]):
+        code = normalize_subdivision(candidate, value)
+        if code and len(code) == 2 and code.isupper():
+            return code
+    return normalize_subdivision(country, value)
+
+
+def _canonical_all(values: tuple[str, ...], choices: tuple[str, ...], what: str) -> tuple[str, ...]:
+    result = []
+    for value in values:
+        found = canonical(value, choices)
+        if found is None:
+            raise ValueError(f"unknown {what} '{value[:60]}'; valid: {', '.join(choices)}")
+        result.append(found)
+    return tuple(dict.fromkeys(result))
+
+
+def _field_in(message: str) -> str | None:
+    """Model-level errors carry no location; their message starts with the field's name."""
+    return next((name for name in ContractFilter.model_fields if message.startswith(name)), None)
+
+
+def parse_filter(data: dict[str, Any] | ContractFilter | None) -> ContractFilter:
+    """Validate raw input into a ContractFilter, raising FilterValidationError that names the field."""
+    if isinstance(data, ContractFilter):
+        return data
+    try:
+        return ContractFilter.model_validate(data or {})
+    except ValidationError as e:
+        first = e.errors()[0]
+        message = first["msg"].removeprefix("Value error, ")
+        field = ".".join(str(p) for p in first["loc"]) or _field_in(message)
+        where = f"{field}: " if field else ""
+        raise FilterValidationError(f"Invalid filter: {where}{message}", field=field) from e

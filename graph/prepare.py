@@ -1,0 +1,160 @@
+"""Turns raw seed-format records into cleaned, merged rows ready for the batched graph writes.
+
+Party merging happens across the whole batch: spellings that share `party_key` become one party whose
+display name is the most frequent spelling (first seen wins ties) and whose aliases are all spellings.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+from graph.clean import (
+    CleanReport,
+    clean_amount,
+    clean_contract_type,
+    clean_date,
+    clean_duration,
+    clean_location,
+    duration_days,
+    is_placeholder,
+    party_key,
+)
+from graph.vocab import SUBDIVISIONS
+
+
+@dataclass
+class PreparedParty:
+    key: str
+    spellings: Counter[str] = field(default_factory=Counter)
+    order: list[str] = field(default_factory=list)
+
+    def add(self, spelling: str) -> None:
+        if spelling not in self.spellings:
+            self.order.append(spelling)
+        self.spellings[spelling] += 1
+
+    @property
+    def name(self) -> str:
+        best = max(self.spellings.values())
+        return next(s for s in self.order if self.spellings[s] == best)
+
+    @property
+    def aliases(self) -> list[str]:
+        return sorted(self.spellings)
+
+
+@dataclass
+class PreparedContract:
+    file_id: str
+    props: dict[str, Any]
+    parties: list[dict[str, str]]
+    locations: list[dict[str, Any]]
+    governing_law: dict[str, Any] | None
+    clauses: list[dict[str, str]]
+
+
+@dataclass
+class Prepared:
+    contracts: list[PreparedContract]
+    parties: dict[str, PreparedParty]
+    report: CleanReport
+
+
+def location_key(loc: dict[str, Any]) -> str:
+    parts = (loc.get("country"), loc.get("state"), loc.get("city"), loc.get("address"))
+    return "|".join((p or "").strip().lower() for p in parts)
+
+
+def jurisdiction(loc: dict[str, Any] | None) -> dict[str, Any] | None:
+    """Governing law as a jurisdiction row keyed `US-DE` (or `GB` when no state is known)."""
+    if not loc or not loc.get("country"):
+        return None
+    country, state = loc["country"], loc.get("state")
+    key = f"{country}-{state}" if state else country
+    state_name = SUBDIVISIONS.get(country, {}).get(state or "", state)
+    name = f"{state_name}, {country}" if state else country
+    return {"key": key, "country": country, "state": state, "name": name}
+
+
+def _contract_props(raw: dict[str, Any], file_id: str, report: CleanReport, source: str) -> dict[str, Any]:
+    effective = clean_date(raw.get("effective_date"), "effective_date", file_id, report)
+    end = clean_date(raw.get("end_date"), "end_date", file_id, report)
+    if effective and end and end < effective:
+        report.fix("end_before_effective", f"{file_id}: end_date {end} is before effective_date {effective}")
+    duration = clean_duration(raw.get("duration"), file_id, report)
+    return {
+        "file_id": file_id,
+        "summary": raw.get("summary") or None,
+        "contract_type": clean_contract_type(raw.get("contract_type"), file_id, report),
+        "effective_date": effective,
+        "end_date": end,
+        "duration": duration,
+        "duration_days": duration_days(duration),
+        "scope": raw.get("contract_scope") or raw.get("scope") or None,
+        "total_amount": clean_amount(raw.get("total_amount"), file_id, report),
+        "source": source,
+    }
+
+
+def _prepare_parties(raw: dict[str, Any], file_id: str, parties: dict[str, PreparedParty],
+                     report: CleanReport) -> tuple[list[dict[str, str]], list[dict[str, Any]]]:
+    links: dict[tuple[str, str], dict[str, str]] = {}
+    locations: list[dict[str, Any]] = []
+    for entry in raw.get("parties") or []:
+        name = " ".join(str(entry.get("name") or "").split())
+        if is_placeholder(name):
+            report.fix("placeholder_party", f"{file_id}: placeholder party '{name}' dropped")
+            continue
+        key = party_key(name)
+        parties.setdefault(key, PreparedParty(key)).add(name)
+        role = " ".join(str(entry.get("role") or "party").split()).lower()
+        links[(key, role)] = {"key": key, "role": role}
+        loc = clean_location(entry.get("location"), f"{file_id} party '{name}'", report)
+        if loc:
+            locations.append({"party": key, "key": location_key(loc), **loc})
+    return list(links.values()), locations
+
+
+def _prepare_clauses(raw: dict[str, Any], file_id: str) -> list[dict[str, str]]:
+    clauses = []
+    for index, clause in enumerate(raw.get("clauses") or []):
+        ctype = " ".join(str(clause.get("clause_type") or "").split())
+        if ctype:
+            clauses.append({"key": f"{file_id}#{index}", "type": ctype, "summary": clause.get("summary") or ""})
+    return clauses
+
+
+def prepare(records: list[dict[str, Any]], source: str = "sample") -> Prepared:
+    """Clean and merge a batch of seed-format records."""
+    report = CleanReport()
+    parties: dict[str, PreparedParty] = {}
+    contracts: list[PreparedContract] = []
+    seen: set[str] = set()
+    for raw in records:
+        file_id = str(raw.get("file_id") or "").strip()
+        if not file_id:
+            report.fix("missing_file_id", "a record without file_id was skipped")
+            continue
+        if file_id in seen:
+            report.fix("duplicate_file_id", f"{file_id}: duplicate record skipped")
+            continue
+        seen.add(file_id)
+        links, locations = _prepare_parties(raw, file_id, parties, report)
+        law = clean_location(raw.get("governing_law"), f"{file_id} governing law", report)
+        props = _contract_props(raw, file_id, report, source)
+        props["party_count"] = len({link["key"] for link in links})
+        contracts.append(PreparedContract(file_id, props, links, locations, jurisdiction(law),
+                                          _prepare_clauses(raw, file_id)))
+    return Prepared(contracts, parties, report)
+
+
+def merged_spellings(prepared: Prepared) -> int:
+    """How many parties were merged from more than one spelling."""
+    return sum(1 for p in prepared.parties.values() if len(p.spellings) > 1)
+
+
+def to_date(value: date | None) -> date | None:
+    return value

@@ -1,0 +1,75 @@
+"""Fixed Cypher used by the readers. Every value is a `$param`; nothing here is assembled from input."""
+
+from __future__ import annotations
+
+PARTY_SEARCH_HEAD = """
+MATCH (p:Party)
+WHERE ($name IS NULL OR any(n IN p.search_names WHERE n CONTAINS $name))
+  AND ($country IS NULL OR EXISTS {
+        MATCH (p)-[:LOCATED_AT]->(:Location)-[:IN_COUNTRY]->(:Country {code: $country}) })
+"""
+PARTY_COUNT = PARTY_SEARCH_HEAD + "RETURN count(p) AS total_count"
+PARTY_PAGE = PARTY_SEARCH_HEAD + """
+WITH p, COUNT { MATCH (p)-[:PARTY_TO]->(c:Contract) RETURN DISTINCT c } AS contract_count
+ORDER BY contract_count DESC, p.name ASC
+SKIP $offset LIMIT $limit
+RETURN p.key AS key, p.name AS name, p.aliases AS aliases, contract_count,
+       COLLECT { MATCH (p)-[:LOCATED_AT]->(:Location)-[:IN_COUNTRY]->(k:Country)
+                 RETURN DISTINCT k.code ORDER BY k.code } AS countries
+"""
+PARTIES_BY_KEY = """
+MATCH (p:Party) WHERE p.key IN $keys
+RETURN p.key AS key, p.name AS name, p.aliases AS aliases,
+       COUNT { MATCH (p)-[:PARTY_TO]->(c:Contract) RETURN DISTINCT c } AS contract_count,
+       COLLECT { MATCH (p)-[:LOCATED_AT]->(:Location)-[:IN_COUNTRY]->(k:Country)
+                 RETURN DISTINCT k.code ORDER BY k.code } AS countries
+"""
+ALL_PARTY_NAMES = "MATCH (p:Party) RETURN p.key AS key, p.name AS name, p.aliases AS aliases ORDER BY p.name"
+
+CONTRACT_DETAILS = """
+MATCH (c:Contract {file_id: $file_id})
+RETURN c.file_id AS file_id, c.contract_type AS contract_type, c.summary AS summary, c.scope AS scope,
+       toString(c.effective_date) AS effective_date, toString(c.end_date) AS end_date,
+       c.duration AS duration, c.duration_days AS duration_days, c.total_amount AS total_amount,
+       c.source AS source, c.file_sha256 AS file_sha256, c.party_count AS party_count,
+       [(c)<-[r:PARTY_TO]-(p:Party) | {key: p.key, name: p.name, role: r.role, aliases: p.aliases,
+         locations: [(p)-[:LOCATED_AT]->(l:Location) | l {.address, .city, .state, .country}]}] AS parties,
+       [(c)-[:GOVERNED_BY]->(j:Jurisdiction) | j {.key, .country, .state, .name}][0] AS governing_law,
+       [(c)-[:HAS_CLAUSE]->(cl:Clause) | cl {.key, .type, .summary}] AS clauses
+"""
+CONTRACT_BY_SHA = "MATCH (c:Contract {file_sha256: $sha256}) RETURN c.file_id AS file_id LIMIT 1"
+CONTRACT_IDS = """
+MATCH (c:Contract) WHERE toLower(c.file_id) CONTAINS $fragment
+RETURN c.file_id AS file_id ORDER BY c.file_id LIMIT $limit
+"""
+
+OVERVIEW = """
+CALL () { MATCH (c:Contract) RETURN count(c) AS contracts }
+CALL () { MATCH (p:Party) RETURN count(p) AS parties }
+CALL () { MATCH (cl:Clause) RETURN count(cl) AS clauses }
+CALL () { MATCH (c:Contract) WHERE c.end_date >= $today RETURN count(c) AS active }
+CALL () { MATCH (c:Contract) WHERE $today <= c.end_date <= $horizon RETURN count(c) AS expiring }
+CALL () { MATCH (c:Contract) WHERE c.end_date IS NULL RETURN count(c) AS no_end_date }
+CALL () { MATCH (c:Contract) RETURN coalesce(sum(c.total_amount), 0.0) AS total_value }
+CALL () { MATCH (c:Contract {source: 'sample'}) RETURN count(c) > 0 AS has_sample }
+RETURN contracts, parties, clauses, active, expiring, no_end_date, total_value, has_sample
+"""
+COUNTS_BY_LABEL = """
+CALL () { MATCH (n) RETURN count(n) AS nodes }
+CALL () { MATCH ()-[r]->() RETURN count(r) AS relationships }
+RETURN nodes, relationships
+"""
+AMOUNTS = "MATCH (c:Contract) WHERE c.total_amount > 0 RETURN c.total_amount AS amount, c.file_id AS file_id"
+UPCOMING_EXPIRIES = """
+MATCH (c:Contract) WHERE $today <= c.end_date <= $horizon
+RETURN c.file_id AS file_id, toString(c.end_date) AS end_date, c.contract_type AS contract_type
+ORDER BY c.end_date ASC LIMIT $limit
+"""
+FILTER_OPTIONS = """
+CALL () { MATCH (c:Contract) WHERE c.contract_type IS NOT NULL
+          RETURN collect(DISTINCT c.contract_type) AS contract_types }
+CALL () { MATCH (k:Country) RETURN collect(k.code) AS countries }
+CALL () { MATCH (j:Jurisdiction) WHERE j.state IS NOT NULL RETURN collect(DISTINCT j.state) AS states }
+CALL () { MATCH (cl:Clause) RETURN collect(DISTINCT cl.type) AS clause_types }
+RETURN contract_types, countries, states, clause_types
+"""

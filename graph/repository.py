@@ -1,0 +1,155 @@
+"""Reads the app, the CLI and the agent share. Contract reads compile a `ContractFilter`; other reads use
+the named constants in `graph.queries`. All reads are routed to readers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from typing import Any
+
+from neo4j import Driver
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from rapidfuzz import fuzz, process, utils
+
+from graph import queries
+from graph.compiler import CompiledQuery, compile_aggregation, compile_count, compile_search
+from graph.db import read
+from graph.errors import FilterValidationError, NotFound
+from graph.filters import ContractFilter, parse_filter
+from graph.vocab import normalize_country
+
+
+@dataclass
+class SearchResult:
+    """Exact total, one page of contracts, the optional aggregation and the Cypher that ran."""
+
+    total_count: int
+    contracts: list[dict[str, Any]]
+    aggregation: list[dict[str, Any]] | None
+    queries: list[CompiledQuery] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"total_count": self.total_count, "contracts": self.contracts}
+        if self.aggregation is not None:
+            out["aggregation"] = self.aggregation
+        out["cypher"] = [q.cypher for q in self.queries]
+        out["params"] = [json_params(q.params) for q in self.queries]
+        return out
+
+
+def json_params(params: dict[str, Any]) -> dict[str, Any]:
+    """Parameters with dates as ISO strings, for JSON output."""
+    return {k: v.isoformat() if isinstance(v, date) else v for k, v in params.items()}
+
+
+def count_contracts(driver: Driver, f: ContractFilter, today: date | None = None,
+                    database: str | None = None) -> int:
+    q = compile_count(f, today)
+    return int(read(driver, q.cypher, q.params, database)[0]["total_count"])
+
+
+def search_contracts(driver: Driver, f: ContractFilter | dict[str, Any] | None, today: date | None = None,
+                     database: str | None = None) -> SearchResult:
+    """Count, page and (when asked) aggregate the contracts matching `f`."""
+    f = parse_filter(f)
+    count_q = compile_count(f, today)
+    total = int(read(driver, count_q.cypher, count_q.params, database)[0]["total_count"])
+    ran = [count_q]
+    contracts: list[dict[str, Any]] = []
+    if f.limit > 0 and total > f.offset:
+        page_q = compile_search(f, today)
+        contracts = read(driver, page_q.cypher, page_q.params, database)
+        ran.append(page_q)
+    aggregation = None
+    agg_q = compile_aggregation(f, today)
+    if agg_q is not None:
+        aggregation = read(driver, agg_q.cypher, agg_q.params, database)
+        ran.append(agg_q)
+    return SearchResult(total, contracts, aggregation, ran)
+
+
+class PartyQuery(BaseModel):
+    """Filter for party search: a name fragment, a country, paging."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    name: str | None = Field(None, max_length=200, description="Case-insensitive name or alias fragment.")
+    country: str | None = Field(None, description="ISO 3166 alpha-2 country of the party's location.")
+    limit: int = Field(20, ge=1, le=500)
+    offset: int = Field(0, ge=0)
+
+    @field_validator("country")
+    @classmethod
+    def _country(cls, value: str | None) -> str | None:
+        if not value:
+            return None
+        code = normalize_country(value)
+        if code is None:
+            raise ValueError(f"'{value[:40]}' is not an ISO 3166 alpha-2 country code")
+        return code
+
+
+def parse_party_query(data: dict[str, Any] | PartyQuery | None) -> PartyQuery:
+    if isinstance(data, PartyQuery):
+        return data
+    try:
+        return PartyQuery.model_validate(data or {})
+    except ValidationError as e:
+        first = e.errors()[0]
+        name = ".".join(str(p) for p in first["loc"]) or None
+        raise FilterValidationError(f"Invalid party query: {name}: {first['msg']}", field=name) from e
+
+
+def search_parties(driver: Driver, query: PartyQuery | dict[str, Any] | None,
+                   database: str | None = None) -> dict[str, Any]:
+    """Parties matching a name fragment and country, most contracts first, with an exact total."""
+    q = parse_party_query(query)
+    params = {"name": " ".join(q.name.split()).lower() if q.name else None, "country": q.country}
+    total = int(read(driver, queries.PARTY_COUNT, params, database)[0]["total_count"])
+    rows = read(driver, queries.PARTY_PAGE, {**params, "limit": q.limit, "offset": q.offset}, database)
+    return {"total_count": total, "parties": rows}
+
+
+def fuzzy_parties(driver: Driver, name: str, limit: int = 10, cutoff: float = 70.0,
+                  database: str | None = None) -> list[dict[str, Any]]:
+    """Typo-tolerant party lookup (rapidfuzz WRatio over names and aliases), best first."""
+    rows = read(driver, queries.ALL_PARTY_NAMES, {}, database)
+    choices = {(row["key"], alias): alias for row in rows for alias in {row["name"], *(row["aliases"] or [])}}
+    matches = process.extract(name, choices, scorer=fuzz.WRatio, limit=limit * 3,
+                              score_cutoff=cutoff, processor=utils.default_process)
+    keys = list(dict.fromkeys(key for _, _, (key, _) in matches))[:limit]
+    if not keys:
+        return []
+    found = {row["key"]: row for row in read(driver, queries.PARTIES_BY_KEY, {"keys": keys}, database)}
+    return [found[k] for k in keys if k in found]
+
+
+def contract_details(driver: Driver, file_id: str, database: str | None = None) -> dict[str, Any]:
+    """One contract in full: fields, parties with roles and locations, governing law, clauses."""
+    rows = read(driver, queries.CONTRACT_DETAILS, {"file_id": file_id}, database)
+    if not rows:
+        raise NotFound(f"No contract with file_id '{file_id[:200]}'.")
+    return rows[0]
+
+
+def find_contract_ids(driver: Driver, fragment: str, limit: int = 50, database: str | None = None) -> list[str]:
+    rows = read(driver, queries.CONTRACT_IDS, {"fragment": fragment.lower().strip(), "limit": limit}, database)
+    return [row["file_id"] for row in rows]
+
+
+def overview(driver: Driver, today: date | None = None, horizon_days: int = 90,
+             database: str | None = None) -> dict[str, Any]:
+    """KPI numbers for the Overview page and the sidebar."""
+    today = today or date.today()
+    params = {"today": today, "horizon": today + timedelta(days=horizon_days)}
+    return read(driver, queries.OVERVIEW, params, database)[0]
+
+
+def filter_options(driver: Driver, database: str | None = None) -> dict[str, list[str]]:
+    """Values present in the graph, for form choices."""
+    row = read(driver, queries.FILTER_OPTIONS, {}, database)[0]
+    return {k: sorted(v) for k, v in row.items()}
+
+
+def graph_counts(driver: Driver, database: str | None = None) -> dict[str, int]:
+    """Total nodes and relationships (tests compare them before and after risky operations)."""
+    return read(driver, queries.COUNTS_BY_LABEL, {}, database)[0]

@@ -1,0 +1,53 @@
+"""Idempotent schema setup: constraints, range indexes on the filtered properties, full-text and vector
+indexes. Every statement uses IF NOT EXISTS, so running it again changes nothing."""
+
+from __future__ import annotations
+
+import os
+
+from neo4j import Driver
+
+from graph.db import write
+
+CONSTRAINTS = (
+    "CREATE CONSTRAINT contract_file_id IF NOT EXISTS FOR (c:Contract) REQUIRE c.file_id IS UNIQUE",
+    "CREATE CONSTRAINT party_key IF NOT EXISTS FOR (p:Party) REQUIRE p.key IS UNIQUE",
+    "CREATE CONSTRAINT location_key IF NOT EXISTS FOR (l:Location) REQUIRE l.key IS UNIQUE",
+    "CREATE CONSTRAINT country_code IF NOT EXISTS FOR (k:Country) REQUIRE k.code IS UNIQUE",
+    "CREATE CONSTRAINT jurisdiction_key IF NOT EXISTS FOR (j:Jurisdiction) REQUIRE j.key IS UNIQUE",
+    "CREATE CONSTRAINT clause_key IF NOT EXISTS FOR (cl:Clause) REQUIRE cl.key IS UNIQUE",
+)
+RANGE_INDEXES = (
+    "CREATE INDEX contract_effective_date IF NOT EXISTS FOR (c:Contract) ON (c.effective_date)",
+    "CREATE INDEX contract_end_date IF NOT EXISTS FOR (c:Contract) ON (c.end_date)",
+    "CREATE INDEX contract_total_amount IF NOT EXISTS FOR (c:Contract) ON (c.total_amount)",
+    "CREATE INDEX contract_type IF NOT EXISTS FOR (c:Contract) ON (c.contract_type)",
+    "CREATE INDEX contract_party_count IF NOT EXISTS FOR (c:Contract) ON (c.party_count)",
+    "CREATE INDEX contract_sha256 IF NOT EXISTS FOR (c:Contract) ON (c.file_sha256)",
+    "CREATE INDEX party_name IF NOT EXISTS FOR (p:Party) ON (p.name)",
+    "CREATE INDEX clause_type IF NOT EXISTS FOR (cl:Clause) ON (cl.type)",
+    "CREATE INDEX jurisdiction_country IF NOT EXISTS FOR (j:Jurisdiction) ON (j.country)",
+    "CREATE INDEX jurisdiction_state IF NOT EXISTS FOR (j:Jurisdiction) ON (j.state)",
+)
+FULLTEXT_INDEXES = (
+    "CREATE FULLTEXT INDEX contract_text IF NOT EXISTS FOR (c:Contract) ON EACH [c.summary, c.scope]",
+)
+VECTOR_INDEX = (
+    "CREATE VECTOR INDEX contract_embedding IF NOT EXISTS FOR (c:Contract) ON (c.embedding) "
+    "OPTIONS {indexConfig: {`vector.dimensions`: toInteger($dimensions), "
+    "`vector.similarity_function`: 'cosine'}}"
+)
+AWAIT_INDEXES = "CALL db.awaitIndexes(300)"
+
+
+def embedding_dimensions() -> int:
+    """Vector size of the configured embedding model (text-embedding-3-small: 1536)."""
+    return int(os.environ.get("EMBEDDING_DIMENSIONS", "1536"))
+
+
+def ensure_schema(driver: Driver, database: str | None = None) -> None:
+    """Create every constraint and index that is missing, then wait until they are online."""
+    for statement in (*CONSTRAINTS, *RANGE_INDEXES, *FULLTEXT_INDEXES):
+        write(driver, statement, database=database)
+    write(driver, VECTOR_INDEX, {"dimensions": embedding_dimensions()}, database=database)
+    write(driver, AWAIT_INDEXES, database=database)

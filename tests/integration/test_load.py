@@ -1,0 +1,46 @@
+"""Loading: the sample lands cleaned, and loading it again changes nothing."""
+
+from __future__ import annotations
+
+from graph.load import load_records
+from graph.repository import graph_counts, search_contracts, search_parties
+
+LABEL_COUNTS = "MATCH (n) RETURN labels(n)[0] AS label, count(*) AS n ORDER BY label"
+REL_COUNTS = "MATCH ()-[r]->() RETURN type(r) AS type, count(*) AS n ORDER BY type"
+
+
+def _snapshot(driver) -> tuple:
+    from graph.db import read
+    return (graph_counts(driver), read(driver, LABEL_COUNTS), read(driver, REL_COUNTS))
+
+
+def test_load_twice_is_idempotent(driver, sample_records) -> None:
+    before = _snapshot(driver)
+    summary = load_records(driver, sample_records)
+    assert summary.contracts == 510
+    assert _snapshot(driver) == before
+
+
+def test_sample_is_cleaned(driver, prepared_sample) -> None:
+    from graph.db import read
+    types = {r["t"] for r in read(driver, "MATCH (c:Contract) RETURN DISTINCT c.contract_type AS t")}
+    assert "Affiliate AgreementDevelopment" not in types and "Non Compete/SolicitOutsourcing" not in types
+    assert {"Affiliate", "Agency", "Development", "Co-Branding", "Non-Compete"} <= types
+    names = [r["n"] for r in read(driver, "MATCH (p:Party) RETURN p.name AS n")]
+    assert not [n for n in names if n.startswith("[") or n in ("N/A", "You")]
+    assert len(names) == len(prepared_sample.parties) == 1115
+    merged = read(driver, "MATCH (p:Party) WHERE size(p.aliases) > 1 RETURN count(p) AS n")[0]["n"]
+    assert merged == 28
+    codes = [r["c"] for r in read(driver, "MATCH (k:Country) RETURN k.code AS c")]
+    assert all(len(c) == 2 and c.isupper() for c in codes)
+    no_date = read(driver, "MATCH (c:Contract {file_id: $f}) RETURN c.effective_date AS d",
+                   {"f": "BUFFALOWILDWINGSINC_06_05_1998-EX-10.3-FRANCHISE AGREEMENT"})
+    assert no_date == [{"d": None}]
+
+
+def test_merged_party_is_found_by_every_spelling(driver) -> None:
+    for spelling in ("PELICAN DELIVERS INC.", "Pelican Delivers Inc."):
+        found = search_parties(driver, {"name": spelling})
+        assert found["total_count"] == 1
+        assert found["parties"][0]["key"] == "pelicandeliversinc"
+    assert search_contracts(driver, {"parties": ["pelican delivers"]}).total_count == 2
