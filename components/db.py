@@ -1,0 +1,70 @@
+"""The UI's database access: one cached driver, and status checks that turn failures into messages.
+
+The driver is built by `graph.db.build_driver` (the one place that builds it) and cached with
+`st.cache_resource`, so every rerun and page shares one connection pool.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import streamlit as st
+from neo4j import Driver
+
+from graph.config import Neo4jSettings
+from graph.db import build_driver, unavailable_message
+from graph.errors import ContractGraphError
+from graph.repository import overview
+
+START_COMMAND = "make run   # or: .venv/bin/python -m graph server start"
+CUAD_CREDIT = "Sample data: CUAD, The Atticus Project (CC BY 4.0)"
+
+
+@st.cache_resource(show_spinner=False)
+def get_settings() -> Neo4jSettings:
+    return Neo4jSettings.load()
+
+
+@st.cache_resource(show_spinner=False)
+def get_driver() -> Driver:
+    return build_driver(get_settings())
+
+
+@dataclass(frozen=True)
+class DbStatus:
+    """What the sidebar shows: reachable or not, where, and the headline numbers."""
+
+    ok: bool
+    uri: str
+    message: str
+    numbers: dict[str, Any]
+
+
+@st.cache_data(ttl=15, max_entries=4, show_spinner=False)
+def _overview_numbers() -> dict[str, Any]:
+    return overview(get_driver())
+
+
+def db_status() -> DbStatus:
+    """Probe the database; never raises."""
+    settings = get_settings()
+    try:
+        numbers = _overview_numbers()
+    except ContractGraphError as e:
+        return DbStatus(False, settings.uri, str(e), {})
+    except OSError as e:  # e.g. a socket error outside the driver's own wrapping
+        return DbStatus(False, settings.uri, unavailable_message(settings, e), {})
+    return DbStatus(True, settings.uri, "", numbers)
+
+
+def clear_read_caches() -> None:
+    """Forget cached reads after a write (upload, merge) so every page shows the new data."""
+    st.cache_data.clear()
+
+
+def show_db_error(message: str) -> None:
+    """The standard banner for an unreachable database."""
+    st.error(f"**The contract database is not available.** {message}", icon=":material/error:")
+    if get_settings().is_local:
+        st.code(START_COMMAND, language="bash")

@@ -1,0 +1,18 @@
+"""Cross-page session state, initialised once per session by app.py with `setdefault`.
+
+Page-local keys are not listed here: they carry their page's prefix (`explorer_`, `contract_`, ...).
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+CHAT_HISTORY = "chat_history"          # list of chat turns shared by the Chat page and the side panel
+CHAT_CONTEXT_FILTER = "chat_context_filter"  # a ContractFilter the user asked the assistant to focus on
+EXPLORER_FILTER = "explorer_filter"    # the Explorer's last submitted ContractFilter (for the side panel)
+
+
+def init_session_state() -> None:
+    st.session_state.setdefault(CHAT_HISTORY, [])
+    st.session_state.setdefault(CHAT_CONTEXT_FILTER, None)
+    st.session_state.setdefault(EXPLORER_FILTER, None)

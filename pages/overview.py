@@ -1,0 +1,5 @@
+"""Overview page (being built)."""
+
+import streamlit as st
+
+st.info("This page is being built.")
