@@ -1,0 +1,130 @@
+"""Read the parties and their roles from the preamble's party list.
+
+With defined aliases ("X, a Delaware corporation ("Licensor"), and Y ("Licensee")"), each party is
+the text before its alias parenthetical, cut at its first descriptor (", a Delaware corporation",
+"having its principal place of business", "located at"...). Without aliases (cover titles such as
+"AGREEMENT between A and B"), the list is split on "and" / ";". The alias becomes the role when it
+names one (Licensor, Distributor...), otherwise the role is "Party".
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ingest.rules.preamble import ALIAS, Preamble
+
+_QUOTED = re.compile(r"\"([^\"]{1,60})\"")
+_NOT_PARTY_ALIAS = re.compile(
+    r"^(?:this\s+)?(?:agreement|amendment|effective\s+date|execution\s+date|parties|party|contract|"
+    r"[\w\s]*\bdate|addendum|memorandum|services?|territory|products?|program)$",
+    re.IGNORECASE,
+)
+_LEAD = re.compile(r"^(?:[\s,;:.\-]|and\b|AND\b|And\b|\(\w\)|\d\.|&)+")
+_DESCRIPTOR = re.compile(
+    r",?\s+(?:a|an)\s+(?!/)"
+    r"|,\s*(?:located|having|with|whose|organized|incorporated|duly|each|its|doing\s+business|d/b/a|"
+    r"represented|acting|on\s+behalf|as\b|of\b|formerly|f/k/a|which|that|established|registered|at\b|c/o|"
+    r"whose|residing|together|hereinafter|\d)"
+    r"|\s+(?:having|located|with\s+(?:its|offices|an?\s+(?:office|address|place))|whose|organized|"
+    r"incorporated|hereinafter|herein|residing|registered|existing|as\s+(?:an?\s+)?[A-Z][a-z]|of\s+\d|at\s+\d|"
+    r"c/o|on\s+behalf|\(hereinafter|\(herein|\(the\s*$)\b"
+    r"|\s*\((?!(?:[A-Z]{2,4}|[A-Z][a-z]+)\)\s*[A-Z])"
+)
+_ROLE_WORDS = {
+    "licensor", "licensee", "distributor", "supplier", "customer", "franchisor", "franchisee", "consultant",
+    "client", "sponsor", "promoter", "vendor", "buyer", "seller", "purchaser", "developer", "manufacturer",
+    "reseller", "agent", "principal", "provider", "contractor", "endorser", "lender", "borrower",
+    "transporter", "shipper", "owner", "operator", "servicer", "depositor", "issuer", "trust", "adviser",
+    "advisor", "administrator", "employee", "employer", "talent", "affiliate", "network", "publisher",
+    "partner", "company", "investor", "manager", "producer", "marketer", "subscriber", "member",
+    "service provider", "marketing affiliate", "recipient", "discloser", "celebrity", "athlete",
+    "party a", "party b", "party c", "licensors", "licensees", "professional", "bank", "corporation",
+    "school", "university", "institution", "collaborator", "representative", "carrier", "user",
+}
+
+
+@dataclass(frozen=True)
+class PartyHit:
+    """A party found in `Doc.flat`: name span [start, end), alias, role."""
+
+    name: str
+    role: str
+    alias: str | None
+    start: int
+    end: int
+
+
+def clean_name(chunk: str) -> tuple[str, int, int]:
+    """The party name inside `chunk` and its [start, end) offsets within the chunk."""
+    lead = _LEAD.match(chunk)
+    start = lead.end() if lead else 0
+    cut = _DESCRIPTOR.search(chunk, start + 2)
+    end = cut.start() if cut else len(chunk)
+    name = chunk[start:end].strip(" ,;:")
+    name = re.sub(r"^(?:the\s+)(?=[a-z])", "", name)
+    return name, start, start + len(chunk[start:end].rstrip(" ,;:"))
+
+
+def _role(alias: str | None) -> str:
+    if alias and alias.strip().lower() in _ROLE_WORDS:
+        return alias.strip()
+    return "Party"
+
+
+def _plausible(name: str) -> bool:
+    letters = sum(ch.isalpha() for ch in name)
+    words = name.split()
+    return letters >= 2 and len(words) <= 14 and name.lower() not in {"the", "and", "each", "both"}
+
+
+def _party_alias(parenthetical: str) -> str | None:
+    """The alias a parenthetical defines, or None when it defines something else ("Agreement")."""
+    quoted = _QUOTED.search(parenthetical)
+    if not quoted:
+        return None
+    alias = quoted.group(1).strip(" ,.")
+    return None if _NOT_PARTY_ALIAS.match(alias) else alias
+
+
+def parties_with_aliases(flat: str, pre: Preamble) -> list[PartyHit]:
+    """Parties defined as `Name ... ("Alias")` in the list, in order of appearance."""
+    hits: list[PartyHit] = []
+    cursor = pre.list_start
+    for match in ALIAS.finditer(flat, pre.list_start, pre.list_end):
+        alias = _party_alias(match.group())
+        chunk = flat[cursor:match.start()]
+        cursor = match.end()
+        if alias is None and "herein" not in match.group():
+            continue
+        name, s, e = clean_name(chunk)
+        if _plausible(name) and not _already(hits, name):
+            start = match.start() - len(chunk) + s
+            hits.append(PartyHit(name, _role(alias), alias, start, start + (e - s)))
+    return hits
+
+
+def _already(hits: list[PartyHit], name: str) -> bool:
+    lowered = name.lower()
+    return any(lowered == h.name.lower() or lowered == (h.alias or "").lower() for h in hits)
+
+
+def parties_without_aliases(flat: str, pre: Preamble) -> list[PartyHit]:
+    """Parties of an alias-free list ("between A and B"), split on "and", ";" and "AND:"."""
+    text = flat[pre.list_start:pre.list_end]
+    hits: list[PartyHit] = []
+    for piece in re.finditer(r"(?:(?!\s+(?:and|AND|And)\s+|;).)+", text):
+        name, s, e = clean_name(piece.group())
+        if _plausible(name) and not _already(hits, name):
+            start = pre.list_start + piece.start() + s
+            hits.append(PartyHit(name, "Party", None, start, start + (e - s)))
+    return hits[:6]
+
+
+def find_parties(flat: str, pre: Preamble) -> list[PartyHit]:
+    """The parties named in the preamble's list."""
+    if pre.has_aliases:
+        found = parties_with_aliases(flat, pre)
+        if found:
+            return found
+    return parties_without_aliases(flat, pre)
