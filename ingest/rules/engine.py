@@ -48,12 +48,11 @@ def _term(doc: Doc, fields: dict[str, FieldEvidence]) -> None:
 
 
 def _parties(doc: Doc, pre: preamble.Preamble | None, fields: dict[str, FieldEvidence]) -> None:
-    if pre is None:
-        return
-    hits = parties.find_parties(doc.flat, pre)
+    lettered = parties.parties_by_letter(doc.flat)
+    hits = lettered if len(lettered) >= 2 else parties.find_parties(doc.flat, pre) if pre else []
     if hits:
         value = [Organization(name=squash(h.name), role=h.role) for h in hits]
-        confidence = 0.85 if pre.has_aliases else 0.6
+        confidence = 0.85 if lettered or (pre and pre.has_aliases) else 0.6
         fields["parties"] = _field(doc, value, confidence, hits[0].start, hits[-1].end)
 
 

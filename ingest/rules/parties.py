@@ -20,7 +20,13 @@ _NOT_PARTY_ALIAS = re.compile(
     r"[\w\s]*\bdate|addendum|memorandum|services?|territory|products?|program)$",
     re.IGNORECASE,
 )
-_LEAD = re.compile(r"^(?:[\s,;:.\-]|and\b|AND\b|And\b|\(\w\)|\d\.|&)+")
+_LEAD = re.compile(r"(?:[\s,;:.\-\u25cf\u2022\u00b7*]|and\b|AND\b|And\b|between\b|BETWEEN\b|\(\w{1,3}\)|\d\.|&)+")
+# Where a new name can start inside a chunk: after "and" / ";" that follow the previous party's descriptors.
+_NAME_START = re.compile(r"(?:[,;]\s*and\b,?\s+|;\s*|\band\b,?\s+(?=(?:the\s+)?[A-Z0-9]))")
+_SUFFIX_OR_DOMAIN = re.compile(r"\b(?:inc|llc|l\.l\.c|ltd|limited|corp|corporation|company|co|plc|lp|l\.p|"
+                               r"s\.a|ag|gmbh|b\.v|n\.v|pty|llp)\b\.?|\.com\b", re.IGNORECASE)
+_VERBISH = re.compile(r"\b(?:shall|will|is|are|may|agrees?|means|hereby|provided|including|such|which|"
+                      r"that|this|these|its|their|his|her|be|been|has|have|to|from|under|party|parties)\b")
 _DESCRIPTOR = re.compile(
     r",?\s+(?:a|an)\s+(?!/)"
     r"|,\s*(?:located|having|with|whose|organized|incorporated|duly|each|its|doing\s+business|d/b/a|"
@@ -30,6 +36,9 @@ _DESCRIPTOR = re.compile(
     r"incorporated|hereinafter|herein|residing|registered|existing|as\s+(?:an?\s+)?[A-Z][a-z]|of\s+\d|at\s+\d|"
     r"c/o|on\s+behalf|\(hereinafter|\(herein|\(the\s*$)\b"
     r"|\s*\((?!(?:[A-Z]{2,4}|[A-Z][a-z]+)\)\s*[A-Z])"
+    r"|,\s*(?:[A-Z][a-z]+\s+){1,2}(?:corporation|company|limited|partnership)\b|,\s*(?:an?\s+)?[Ii]ndividual\b"
+    r"|,\s*being\b|,\s+(?:[A-Z][a-z]+\s+)?\d+\b|,\s*P\.?\s?O\.?\s+Box|\s+and\s+its\b"
+    r"|(?:(?<=Limited)|(?<=Ltd\.)|(?<=Inc\.)|(?<=LLC)|(?<=Corporation))\s+of\s+(?=[A-Z0-9])"
 )
 _ROLE_WORDS = {
     "licensor", "licensee", "distributor", "supplier", "customer", "franchisor", "franchisee", "consultant",
@@ -59,10 +68,16 @@ def clean_name(chunk: str) -> tuple[str, int, int]:
     """The party name inside `chunk` and its [start, end) offsets within the chunk."""
     lead = _LEAD.match(chunk)
     start = lead.end() if lead else 0
+    if chunk[start:start + 1].islower() or _DESCRIPTOR.match(chunk, max(0, start - 2)):
+        starts = [m.end() for m in _NAME_START.finditer(chunk, start)]
+        start = starts[-1] if starts else start
+        lead = _LEAD.match(chunk, start)
+        start = lead.end() if lead else start
     cut = _DESCRIPTOR.search(chunk, start + 2)
     end = cut.start() if cut else len(chunk)
     name = chunk[start:end].strip(" ,;:")
-    name = re.sub(r"^(?:the\s+)(?=[a-z])", "", name)
+    if re.match(r"the\s+[A-Z0-9]", name):
+        name, start = name[4:].lstrip(), start + 4
     return name, start, start + len(chunk[start:end].rstrip(" ,;:"))
 
 
@@ -73,9 +88,14 @@ def _role(alias: str | None) -> str:
 
 
 def _plausible(name: str) -> bool:
+    """Whether text reads like a party's name rather than clause prose or a descriptor."""
     letters = sum(ch.isalpha() for ch in name)
     words = name.split()
-    return letters >= 2 and len(words) <= 14 and name.lower() not in {"the", "and", "each", "both"}
+    if letters < 2 or len(words) > 12 or name.lower().strip(". ") in _ROLE_WORDS | {"the", "and", "each", "both"}:
+        return False
+    if re.match(r"(?:an?|the)\s", name) or (name[0].islower() and not _SUFFIX_OR_DOMAIN.search(name)):
+        return False
+    return not _VERBISH.search(name)
 
 
 def _party_alias(parenthetical: str) -> str | None:
@@ -101,7 +121,25 @@ def parties_with_aliases(flat: str, pre: Preamble) -> list[PartyHit]:
         if _plausible(name) and not _already(hits, name):
             start = match.start() - len(chunk) + s
             hits.append(PartyHit(name, _role(alias), alias, start, start + (e - s)))
+    tail = _tail_party(flat, cursor, pre.list_end)
+    if hits and tail and not _already(hits, tail.name):
+        hits.append(tail)
     return hits
+
+
+def _tail_party(flat: str, start: int, end: int) -> PartyHit | None:
+    """A last party named after the final alias without one of its own ("..., and Y Corp 780 Main St")."""
+    match = re.match(r"[\s,;]*and\b,?\s*(?=(?:the\s+)?[A-Z0-9])", flat[start:end])
+    if not match:
+        return None
+    chunk = flat[start + match.end():end]
+    chunk = re.split(r"(?<!\bInc)(?<!\bCo)(?<!\bLtd)(?<!\bCorp)(?<![A-Z])\.\s+(?=[A-Z])", chunk)[0]
+    name, s, _ = clean_name(chunk)
+    name = re.split(r"\s+\d", name)[0].strip(" ,")
+    if not _plausible(name):
+        return None
+    offset = start + match.end() + s
+    return PartyHit(name, "Party", None, offset, offset + len(name))
 
 
 def _already(hits: list[PartyHit], name: str) -> bool:
@@ -119,6 +157,23 @@ def parties_without_aliases(flat: str, pre: Preamble) -> list[PartyHit]:
             start = pre.list_start + piece.start() + s
             hits.append(PartyHit(name, "Party", None, start, start + (e - s)))
     return hits[:6]
+
+
+_PARTY_LETTER = re.compile(
+    r"\bParty\s+(?P<letter>[A-D])\s*(?:\([^()]{0,30}\))?\s*:\s*(?P<name>[^:]{3,150}?)\s*"
+    r"(?=(?:Legal\s+|Registered\s+|Business\s+|Mailing\s+)?(?:Address|Representative|Domicile|Contact|Tel|"
+    r"Postal|Zip|Residence|ID)\b)")
+
+
+def parties_by_letter(flat: str, limit: int = 8_000) -> list[PartyHit]:
+    """Parties of Chinese-style contracts laid out as "Party A: <name> Address: ...", "Party B: ..."."""
+    hits: list[PartyHit] = []
+    for match in _PARTY_LETTER.finditer(flat, 0, min(len(flat), limit)):
+        name = match["name"].strip(" ,;")
+        if _plausible(name) and not _already(hits, name) and len(hits) < 4:
+            hits.append(PartyHit(name, f"Party {match['letter']}", f"Party {match['letter']}",
+                                 match.start("name"), match.start("name") + len(name)))
+    return hits
 
 
 def find_parties(flat: str, pre: Preamble) -> list[PartyHit]:

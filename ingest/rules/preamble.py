@@ -11,11 +11,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-HEAD_CHARS = 40_000  # preambles sit in the opening pages; table-of-contents pages can be long
+HEAD_CHARS = 8_000  # preambles sit in the opening page...
+TOC_HEAD_CHARS = 40_000  # ...unless a table of contents comes first
 LIST_CHARS = 1_600
 
 _INTRO = re.compile(
-    r"\b(?:by\s+and\s+between|by\s+and\s+among|between|among|"
+    r"\b(?:by\s+and\s+between|by\s+and\s+among|between|among|B\s?E\s?T\s?W\s?E\s?E\s?N|"
     r"(?:made|entered\s+into|executed|issued)(?:\s+and\s+entered\s+into)?(?:\s+(?:as\s+of|on|effective)\s+"
     r"[^.;()]{0,60}?)?\s+by(?!\s+and\b)(?=\s+[A-Z]))\s*:?",
     re.IGNORECASE,
@@ -25,10 +26,18 @@ _STOP = re.compile(
     r"NOW,?\s+THEREFORE|In\s+consideration|The\s+parties\s+(?:hereto\s+)?(?:hereby\s+)?agree|TABLE\s+OF\s+CONTENTS|"
     r"Source:|Dated\s+as\s+of|Dated:|IT\s+IS\s+(?:HEREBY\s+)?AGREED|Recitals|Introduction|DEFINITIONS)\b"
     r"|\s1\.\s+[A-Z]|\s(?:Article|ARTICLE|Section|SECTION)\s+(?:1|I)\b"
+    r"|\b(?:THIS|This)\s+(?:[A-Z][\w-]*\s+){0,8}(?:Agreement|AGREEMENT|Contract|CONTRACT)\b"
+    r"|\b(?:individually|collectively|each|jointly|separately|together)\b[^.()]{0,60}referred\s+to\b"
+    r"|\breferred\s+to\s+(?:herein\s+)?(?:individually|collectively|each|jointly|separately|together)\b"
+    r"|\breferred\s+to\s+(?:herein\s+)?as\s+(?:the\s+)?\"Part(?:y|ies)\""
+    r"|\beach\s+(?:a|individually\s+a)\s+\"?Party|\bthe\s+parties\s+(?:hereto\s+)?(?:hereby\s+)?agree"
 )
 ALIAS = re.compile(r"\((?:[^()]|\([^()]*\))*?\"[^\"]{1,60}\"(?:[^()]|\([^()]*\))*\)"
                    r"|\((?:hereinafter|herein)\s[^()]{0,80}\)")
 _AGREEMENT_NEARBY = re.compile(r"agreement|contract|amendment|addendum|memorandum", re.IGNORECASE)
+# Wording that makes a "between" the preamble's rather than a clause's ("disputes between the parties").
+_PREAMBLE_CONTEXT = re.compile(
+    r"\b(?:made|entered|dated|executed|effective|agreed|AGREEMENT|CONTRACT)\b|(?:Agreement|Contract)\W{0,30}$")
 
 
 @dataclass(frozen=True)
@@ -41,9 +50,17 @@ class Preamble:
     has_aliases: bool
 
 
+def _depth_at(flat: str, start: int, pos: int) -> int:
+    segment = flat[start:pos]
+    return segment.count("(") - segment.count(")")
+
+
 def _list_end(flat: str, start: int) -> int:
-    stop = _STOP.search(flat, start, min(len(flat), start + LIST_CHARS))
-    return stop.start() if stop else min(len(flat), start + LIST_CHARS)
+    limit = min(len(flat), start + LIST_CHARS)
+    for stop in _STOP.finditer(flat, start, limit):
+        if _depth_at(flat, start, stop.start()) <= 0:
+            return stop.start()
+    return limit
 
 
 def _sentence_start(flat: str, intro: int) -> int:
@@ -55,10 +72,11 @@ def _sentence_start(flat: str, intro: int) -> int:
 def candidates(flat: str) -> list[Preamble]:
     """Every plausible preamble in the head of the document, in text order."""
     found = []
-    head = min(len(flat), HEAD_CHARS)
+    has_toc = re.search(r"TABLE\s+OF\s+CONTENTS|\bINDEX\b|Table\s+of\s+Contents", flat[:HEAD_CHARS])
+    head = min(len(flat), TOC_HEAD_CHARS if has_toc else HEAD_CHARS)
     for match in _INTRO.finditer(flat, 0, head):
         before = flat[max(0, match.start() - 400):match.start()]
-        if not _AGREEMENT_NEARBY.search(before):
+        if not _AGREEMENT_NEARBY.search(before) or not _PREAMBLE_CONTEXT.search(before[-300:]):
             continue
         end = _list_end(flat, match.end())
         if end - match.end() < 4:
