@@ -19,7 +19,7 @@ DIST_LIB = REPO_ROOT / ".data" / "neo4j-dist" / "lib"
 
 
 def read_secrets(path: Path = SECRETS_PATH) -> dict[str, object]:
-    """Flattened secrets.toml: top-level keys plus the keys of a `[neo4j]` or `[llm]` table."""
+    """Flattened secrets.toml: top-level keys, plus `[neo4j]` keys as NEO4J_* and `[llm]` keys upper-cased."""
     if not path.is_file():
         return {}
     try:
@@ -27,11 +27,15 @@ def read_secrets(path: Path = SECRETS_PATH) -> dict[str, object]:
     except (OSError, tomllib.TOMLDecodeError) as e:
         raise ConfigError(f"{path} is not valid TOML: {e}") from e
     flat = {k: v for k, v in data.items() if not isinstance(v, dict)}
-    for section in ("neo4j", "llm"):
+    for section, prefix in (("neo4j", "NEO4J_"), ("llm", "")):
         table = data.get(section)
         if isinstance(table, dict):
-            flat.update({k.upper(): v for k, v in table.items()})
+            flat.update({_prefixed(k.upper(), prefix): v for k, v in table.items()})
     return flat
+
+
+def _prefixed(key: str, prefix: str) -> str:
+    return key if key.startswith(prefix) else prefix + key
 
 
 def setting(name: str, default: str | None = None, secrets: dict[str, object] | None = None) -> str | None:

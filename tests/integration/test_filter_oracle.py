@@ -24,7 +24,8 @@ def oracle(prepared_sample: Prepared) -> Oracle:
 
 
 def _vocab(prepared: Prepared) -> dict[str, list[Any]]:
-    words = sorted({w for c in prepared.contracts for w in re.findall(r"[a-z]{5,}", (c.props["summary"] or "").lower())})
+    summaries = " ".join((c.props["summary"] or "").lower() for c in prepared.contracts)
+    words = sorted(set(re.findall(r"[a-z]{5,}", summaries)))
     names = sorted({s for p in prepared.parties.values() for s in p.spellings})
     return {
         "types": sorted({c.props["contract_type"] for c in prepared.contracts}),

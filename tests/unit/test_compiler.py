@@ -1,0 +1,158 @@
+"""Exact Cypher and parameters for every filter field and operator (one test each)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from graph.compiler import compile_aggregation, compile_count, compile_match, compile_search, lucene_query
+from graph.filters import parse_filter
+
+TODAY = date(2024, 6, 30)
+HEAD = "MATCH (c:Contract)"
+
+
+def where(data: dict) -> tuple[str, dict]:
+    q = compile_match(parse_filter(data), TODAY)
+    return q.cypher, q.params
+
+
+def test_empty_filter_is_a_label_scan() -> None:
+    assert where({}) == (HEAD, {})
+
+
+@pytest.mark.parametrize(("field", "expr"), [
+    ("min_effective_date", "c.effective_date >= $min_effective_date"),
+    ("max_effective_date", "c.effective_date <= $max_effective_date"),
+    ("min_end_date", "c.end_date >= $min_end_date"),
+    ("max_end_date", "c.end_date <= $max_end_date"),
+])
+def test_date_bounds(field: str, expr: str) -> None:
+    assert where({field: "2020-02-29"}) == (f"{HEAD}\nWHERE {expr}", {field: date(2020, 2, 29)})
+
+
+def test_contract_types_or() -> None:
+    assert where({"contract_types": ["supply", "Service"]}) == (
+        f"{HEAD}\nWHERE c.contract_type IN $contract_types", {"contract_types": ["Supply", "Service"]})
+
+
+def test_parties_and_case_insensitive() -> None:
+    cypher, params = where({"parties": ["Honeywell", "GARRETT  Motion"]})
+    assert cypher == (
+        f"{HEAD}\nWHERE EXISTS {{ MATCH (c)<-[:PARTY_TO]-(p:Party) WHERE any(name IN p.search_names "
+        "WHERE name CONTAINS $party_0) }\n  AND EXISTS { MATCH (c)<-[:PARTY_TO]-(p:Party) WHERE any(name IN "
+        "p.search_names WHERE name CONTAINS $party_1) }")
+    assert params == {"party_0": "honeywell", "party_1": "garrett motion"}
+
+
+def test_party_country() -> None:
+    assert where({"party_country": "gb"}) == (
+        f"{HEAD}\nWHERE EXISTS {{ MATCH (c)<-[:PARTY_TO]-(:Party)-[:LOCATED_AT]->(:Location)"
+        "-[:IN_COUNTRY]->(:Country {code: $party_country}) }", {"party_country": "GB"})
+
+
+def test_governing_law_country_and_state() -> None:
+    assert where({"governing_law_country": "US", "governing_law_state": "Delaware"}) == (
+        f"{HEAD}\nWHERE EXISTS {{ MATCH (c)-[:GOVERNED_BY]->(j:Jurisdiction) WHERE j.country = "
+        "$governing_law_country AND j.state = $governing_law_state }",
+        {"governing_law_country": "US", "governing_law_state": "DE"})
+
+
+def test_governing_law_state_alone() -> None:
+    assert where({"governing_law_state": "ny"}) == (
+        f"{HEAD}\nWHERE EXISTS {{ MATCH (c)-[:GOVERNED_BY]->(j:Jurisdiction) WHERE j.state = "
+        "$governing_law_state }", {"governing_law_state": "NY"})
+
+
+@pytest.mark.parametrize(("active", "op"), [(True, ">="), (False, "<")])
+def test_active_uses_reference_date(active: bool, op: str) -> None:
+    assert where({"active": active}) == (f"{HEAD}\nWHERE c.end_date {op} $as_of", {"as_of": TODAY})
+    assert where({"active": active, "as_of": "2019-01-01"})[1] == {"as_of": date(2019, 1, 1)}
+
+
+def test_amount_range() -> None:
+    assert where({"min_amount": 10, "max_amount": 20}) == (
+        f"{HEAD}\nWHERE c.total_amount >= $min_amount\n  AND c.total_amount <= $max_amount",
+        {"min_amount": 10.0, "max_amount": 20.0})
+
+
+@pytest.mark.parametrize("op", ["=", ">", "<", ">=", "<="])
+def test_monetary_value_operators(op: str) -> None:
+    assert where({"monetary_value": {"value": 1_000_000, "operator": op}}) == (
+        f"{HEAD}\nWHERE c.total_amount {op} $monetary_value", {"monetary_value": 1_000_000.0})
+
+
+def test_clause_types_and() -> None:
+    cypher, params = where({"clause_types": ["renewal & termination", "Audit Rights"]})
+    assert cypher == (
+        f"{HEAD}\nWHERE EXISTS {{ MATCH (c)-[:HAS_CLAUSE]->(cl:Clause) WHERE cl.type = $clause_type_0 }}\n"
+        "  AND EXISTS { MATCH (c)-[:HAS_CLAUSE]->(cl:Clause) WHERE cl.type = $clause_type_1 }")
+    assert params == {"clause_type_0": "Renewal & Termination", "clause_type_1": "Audit Rights"}
+
+
+def test_text_uses_fulltext_index_with_escaped_words() -> None:
+    assert where({"text": 'Software "license" OR x:y'}) == (
+        "CALL db.index.fulltext.queryNodes('contract_text', $text) YIELD node AS c",
+        {"text": 'software AND \\"license\\" AND or AND x\\:y'})
+
+
+def test_lucene_query_cannot_form_operators() -> None:
+    assert lucene_query("a* AND (b || c) -d") == "a\\* AND and AND \\(b AND c\\) AND \\-d"
+
+
+def test_count_query() -> None:
+    q = compile_count(parse_filter({"contract_types": ["IP"]}), TODAY)
+    assert q.cypher == f"{HEAD}\nWHERE c.contract_type IN $contract_types\nRETURN count(c) AS total_count"
+
+
+@pytest.mark.parametrize(("sort_by", "key"), [("effective_date", "c.effective_date"), ("end_date", "c.end_date"),
+                                              ("total_amount", "c.total_amount"), ("party_count", "c.party_count")])
+def test_search_sorting_and_paging(sort_by: str, key: str) -> None:
+    q = compile_search(parse_filter({"sort_by": sort_by, "sort_order": "asc", "limit": 7, "offset": 14}), TODAY)
+    assert q.cypher.startswith(f"{HEAD}\nWITH c\nORDER BY {key} IS NULL, {key} ASC, c.file_id ASC\n"
+                               "SKIP $offset LIMIT $limit\nRETURN c.file_id AS file_id")
+    assert q.params == {"offset": 14, "limit": 7}
+
+
+@pytest.mark.parametrize(("group_by", "expansion", "key"), [
+    ("contract_type", None, "c.contract_type"),
+    ("effective_year", None, "c.effective_date.year"),
+    ("effective_month", None, "substring(toString(c.effective_date), 0, 7)"),
+    ("end_year", None, "c.end_date.year"),
+    ("party", "MATCH (c)<-[:PARTY_TO]-(g:Party)", "g.name"),
+    ("party_country", "MATCH (c)<-[:PARTY_TO]-(:Party)-[:LOCATED_AT]->(:Location)-[:IN_COUNTRY]->(g:Country)",
+     "g.code"),
+    ("governing_law_country", "MATCH (c)-[:GOVERNED_BY]->(g:Jurisdiction)", "g.country"),
+    ("clause_type", "MATCH (c)-[:HAS_CLAUSE]->(g:Clause)", "g.type"),
+])
+def test_group_keys(group_by: str, expansion: str | None, key: str) -> None:
+    q = compile_aggregation(parse_filter({"group_by": group_by, "agg_limit": 5}), TODAY)
+    lines = [HEAD] + ([expansion] if expansion else []) + [
+        f"WITH DISTINCT c, {key} AS key", "WHERE key IS NOT NULL", "WITH key, count(c) AS value",
+        "WHERE value IS NOT NULL", "RETURN key, value", "ORDER BY value DESC, key ASC", "LIMIT $agg_limit"]
+    assert q.cypher == "\n".join(lines)
+    assert q.params == {"agg_limit": 5}
+
+
+@pytest.mark.parametrize(("metric", "expr"), [
+    ("count", "count(c)"),
+    ("sum_amount", "CASE WHEN count(c.total_amount) = 0 THEN null ELSE sum(c.total_amount) END"),
+    ("avg_amount", "avg(c.total_amount)"), ("min_amount", "min(c.total_amount)"),
+    ("max_amount", "max(c.total_amount)"), ("avg_duration_days", "avg(c.duration_days)"),
+])
+def test_metrics(metric: str, expr: str) -> None:
+    q = compile_aggregation(parse_filter({"group_by": "contract_type", "metric": metric, "agg_order": "asc"}), TODAY)
+    assert f"WITH key, {expr} AS value" in q.cypher
+    assert "ORDER BY value ASC, key ASC" in q.cypher
+
+
+def test_no_aggregation_without_group_by() -> None:
+    assert compile_aggregation(parse_filter({}), TODAY) is None
+
+
+def test_hostile_values_stay_parameters() -> None:
+    evil = "x' }) MATCH (n) DETACH DELETE n //`"
+    cypher, params = where({"parties": [evil], "text": evil})
+    assert "DETACH" not in cypher and "`" not in cypher
+    assert params["party_0"] == evil.lower()
