@@ -17,6 +17,7 @@ from ingest.rules.numbers import QUANTITY, iso_duration, quantity
 from ingest.rules.preamble import Preamble
 from ingest.rules.text import Hit
 
+_OPENING = 1_500
 _SOURCE_STAMP = re.compile(r"Source:[^:]{0,120}$")
 _DATED = re.compile(r"\b(?:dated|date)\s*(?:as\s+of|:)?\s*(?:this\s+|the\s+)?", re.IGNORECASE)
 _EFFECTIVE_DEF = re.compile(r"\"Effective\s+Date\"\s+(?:shall\s+)?(?:mean|be|is)s?\s*(?:the\s+date\s+of\s+)?",
@@ -61,7 +62,9 @@ def agreement_date(flat: str, pre: Preamble | None) -> tuple[Hit, float] | None:
         hits = find_dates(flat, match.end(), min(len(flat), match.end() + 30))
         if hits and hits[0].start - match.end() < 3 and _usable(flat, hits[0]):
             return hits[0], 0.7
-    return None
+    # Cover pages and letter agreements carry their date near the top without saying "dated".
+    hits = [h for h in find_dates(flat, 0, min(len(flat), _OPENING)) if _usable(flat, h)]
+    return (hits[0], 0.5) if hits else None
 
 
 def effective_date(flat: str, pre: Preamble | None) -> tuple[Hit, float] | None:

@@ -1,8 +1,10 @@
 """The document's title: the capitalised heading that names the agreement.
 
 First choice: an upper-case run in the opening text ending in AGREEMENT / CONTRACT / AMENDMENT /
-ADDENDUM... ("EXCLUSIVE DISTRIBUTOR AGREEMENT"), with filing boilerplate ("Exhibit 10.1", "EXECUTION
-VERSION", "CONFIDENTIAL") stripped from its front. Second: the preamble's "This <Title> Agreement".
+ADDENDUM... ("EXCLUSIVE DISTRIBUTOR AGREEMENT"). Words ending in "." or "," end a run, so company names
+("NETZEE, INC.") and the previous sentence of a confidentiality legend stay out; filing boilerplate
+("Exhibit 10.1", "EXECUTION VERSION") is stripped from its front. Then a Title-Case heading
+("Sponsorship Agreement"), then the preamble's "This <Title> Agreement".
 """
 
 from __future__ import annotations
@@ -12,13 +14,14 @@ import re
 from ingest.rules.preamble import Preamble
 
 _KIND = r"(?:AGREEMENT|CONTRACT|AMENDMENT(?:\s+NO\.?\s*\d+)?|ADDENDUM|MEMORANDUM\s+OF\s+UNDERSTANDING|" \
-    r"LICENSE|TERMS\s+AND\s+CONDITIONS|ARRANGEMENT)"
-_CAPS_WORD = r"(?:[A-Z0-9][A-Z0-9&'./,-]*|AND|OF|TO|FOR|THE|IN|ON|&|-)"
-_CAPS_TITLE = re.compile(rf"(?<![A-Za-z])((?:{_CAPS_WORD}\s+){{0,12}}{_KIND})(?![A-Za-z])")
-_BOILERPLATE = re.compile(
-    r"^(?:(?:EXHIBIT|Exhibit)\s+[\w.()-]+\s*|EXECUTION\s+(?:VERSION|COPY)\s*|CONFIDENTIAL(?:\s+TREATMENT)?\s*|"
-    r"\[?\*+\]?\s*|[\d.]+\s+|(?:THIS|THE)\s+|[A-Z]\.\s+|-+\s*|REDACTED\s*|FINAL\s*|EXECUTED\s*)+"
-)
+    r"TERMS\s+AND\s+CONDITIONS|ARRANGEMENT|STATEMENT)"
+_CAPS_WORD = r"(?!(?:AGREEMENT|CONTRACT|THIS|EXHIBIT)\b)(?:[A-Z][A-Z0-9&'/\u00ae-]*|[0-9]+[A-Z-][A-Z0-9-]*|&|-)"
+_CAPS_TITLE = re.compile(rf"(?<![\w.,])((?:{_CAPS_WORD}\s+){{0,10}}{_KIND})(?![A-Za-z])")
+_BOILERPLATE = re.compile(r"^(?:(?:EXECUTION|FINAL)\s+(?:VERSION|COPY)\s+|CONFIDENTIAL\s+|REDACTED\s+|"
+                          r"TABLE\s+OF\s+CONTENTS\s+|[A-Z]\s+)+")
+_TITLE_CASE = re.compile(r"(?<![\w.,])((?:(?!(?:This|THIS|Agreement|Parties|Execution|Version)\b)[A-Z][\w&'/-]*\s+"
+                         r"(?:(?:and|of|for|to|&)\s+)?){1,8}"
+                         r"(?:Agreement|Contract|Addendum))\b")
 _THIS_TITLE = re.compile(r"\b(?:THIS|This)\s+((?:[A-Z][\w&'/-]*\s+(?:(?:and|of|for|to|&)\s+)?){1,10}"
                          r"(?:Agreement|AGREEMENT|Contract|CONTRACT|Amendment|AMENDMENT))\b")
 _HEAD = 1_500
@@ -28,9 +31,7 @@ def _caps_title(flat: str, limit: int) -> tuple[str, int, int] | None:
     for match in _CAPS_TITLE.finditer(flat, 0, limit):
         raw = match.group(1)
         cleaned = _BOILERPLATE.sub("", raw).strip(" ,.-")
-        if re.fullmatch(_KIND, cleaned) and raw != cleaned and len(cleaned.split()) == 1:
-            pass  # a bare "AGREEMENT" after boilerplate is still a title
-        if cleaned and cleaned not in {"LICENSE"}:
+        if len(cleaned.split()) >= 2 or re.fullmatch(r"AMENDMENT\s+NO\.?\s*\d+", cleaned):
             offset = match.start(1) + raw.find(cleaned)
             return cleaned, offset, offset + len(cleaned)
     return None
@@ -38,12 +39,12 @@ def _caps_title(flat: str, limit: int) -> tuple[str, int, int] | None:
 
 def find_title(flat: str, pre: Preamble | None) -> tuple[str, int, int, float] | None:
     """(title, start, end, confidence) of the document's title, or None."""
-    limit = min(len(flat), pre.start + 10 if pre else _HEAD)
-    limit = max(limit, min(len(flat), 300))
+    limit = max(min(len(flat), pre.start + 10 if pre else _HEAD), min(len(flat), 300))
     caps = _caps_title(flat, limit)
     if caps:
         return (*caps, 0.8)
-    this = _THIS_TITLE.search(flat, 0, min(len(flat), (pre.list_end if pre else _HEAD)))
-    if this:
-        return this.group(1), this.start(1), this.end(1), 0.6
+    for pattern, confidence in ((_TITLE_CASE, 0.6), (_THIS_TITLE, 0.6)):
+        found = pattern.search(flat, 0, min(len(flat), max(limit, pre.list_end if pre else 0)))
+        if found and found.group(1).split()[0] not in {"This", "THIS", "The", "THE"}:
+            return found.group(1), found.start(1), found.end(1), confidence
     return None
