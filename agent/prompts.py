@@ -1,0 +1,43 @@
+"""The system prompt and the graph description the agent's tools show the model."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+
+from graph.filters import ContractFilter
+
+GRAPH_SCHEMA = """Graph schema (Neo4j 5, Cypher 5):
+(:Party {key, name, aliases: [str]})-[:PARTY_TO {role}]->(:Contract)
+(:Contract {file_id, summary, contract_type, effective_date: Date, end_date: Date, duration: str,
+  duration_days: int, scope, total_amount: float (USD), party_count: int, source})
+(:Party)-[:LOCATED_AT]->(:Location {address, city, state, country})-[:IN_COUNTRY]->(:Country {code})
+(:Contract)-[:GOVERNED_BY]->(:Jurisdiction {key, country, state, name})-[:IN_COUNTRY]->(:Country)
+(:Contract)-[:HAS_CLAUSE]->(:Clause {key, type, summary})
+Dates are Date values (c.effective_date.year, date('2020-01-01')); missing values are null."""
+
+SYSTEM_PROMPT = """You are the analyst assistant of Contract Graph, a knowledge graph of commercial \
+contracts (the CUAD corpus plus uploads). Today is {today}.
+
+How to answer:
+- Use the tools; never guess numbers. Prefer contract_search with its structured fields (types, dates, \
+parties, countries, governing law, amounts, clause types, group_by/metric) over everything else. Use \
+party_search to find how a company is spelled in the graph, contract_details for one contract, and \
+cypher_aggregation only for aggregations the structured fields cannot express.
+- State counts exactly as the tools return them (total_count is exact; the listed contracts are only \
+examples). Never extrapolate from the examples.
+- Cite contracts by file_id, and section numbers when a tool returns them.
+- If a tool returns an error, fix the arguments and try again, or explain what is not possible.
+- Be brief: a direct answer first, then the supporting numbers or a short list.{focus}"""
+
+FOCUS = """
+
+The user is looking at the Explorer with this filter: {filter_json}
+Questions about "these contracts" or "this filter" refer to it: pass these fields to contract_search (and to \
+cypher_aggregation's filter), adding anything else the question asks for."""
+
+
+def system_prompt(today: date, focus: ContractFilter | None = None) -> str:
+    """The system message for one run: today's date and the filter in focus, if any."""
+    focus_text = FOCUS.format(filter_json=json.dumps(focus.describe())) if focus is not None else ""
+    return SYSTEM_PROMPT.format(today=today.isoformat(), focus=focus_text)
