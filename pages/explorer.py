@@ -1,5 +1,71 @@
-"""Explorer page (being built)."""
+"""Explorer: filter contracts with every ContractFilter field; the filter lives in the URL (bookmarkable).
+
+Shows the exact count, a paged table, a CSV of every match, the charts for the filtered set (a click on a
+bar narrows the filter) and the Cypher that ran.
+"""
+
+from __future__ import annotations
+
+from datetime import date
 
 import streamlit as st
 
-st.info("This page is being built.")
+from components import reads
+from components.charts import render_charts
+from components.explorer_form import render_filter_form
+from components.filter_url import (
+    PAGE_SIZE_PARAM,
+    filter_from_query,
+    filter_to_query,
+    page_from_query,
+    short_digest,
+)
+from components.footer import render_footer
+from components.results import render_results, show_queries
+from components.session import EXPLORER_FILTER
+from graph.errors import FilterValidationError
+from graph.filters import ContractFilter
+
+THIS_PAGE = "pages/explorer.py"
+
+
+def url_filter() -> ContractFilter:
+    """The filter in the URL; an invalid link shows why and falls back to no filter."""
+    try:
+        return filter_from_query(st.query_params.get_all)
+    except FilterValidationError as e:
+        st.error(f"The filter in this link is invalid and was ignored. {e}", icon=":material/link_off:")
+        return ContractFilter()
+
+
+def apply_submission(submitted: ContractFilter, size: int) -> None:
+    """Put the submitted filter in the URL (page 1) so it survives a reload and can be bookmarked."""
+    st.query_params.from_dict({**filter_to_query(submitted), PAGE_SIZE_PARAM: str(size)})
+
+
+today = date.today()
+driver = reads.require_db()
+st.title("Explorer")
+st.caption("Filter the portfolio; the filter is kept in the page address, so you can bookmark or share it.")
+
+current = url_filter()
+page, size = page_from_query(st.query_params.get_all)
+with reads.guarded():
+    submitted = render_filter_form(current, reads.choices(), reads.party_names(),
+                                   key=f"explorer_{short_digest(current.model_dump_json())}")
+if submitted is not None:
+    apply_submission(submitted, size)
+    current, page = submitted, 1
+st.session_state[EXPLORER_FILTER] = current
+
+digest = short_digest(current.model_dump_json())
+with reads.guarded():
+    queries = render_results(driver, current, page, size, key=f"results_{digest}")
+    st.subheader("Charts for this selection")
+    st.caption("Click a bar to narrow the filter to it.")
+    clicked, chart_queries = render_charts(current, today, f"explorer_{digest}")
+if clicked is not None:
+    st.switch_page(THIS_PAGE, query_params={**filter_to_query(clicked), PAGE_SIZE_PARAM: str(size)})
+show_queries(queries + chart_queries)
+
+render_footer()

@@ -1,0 +1,153 @@
+"""The portfolio charts shared by the Overview and the Explorer: contracts by type, effective year and party
+country, the amount distribution and the expiry timeline. A click on a bar returns the filter the bar
+stands for (`chart_data.drill_filter`); the page decides where to open it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+import plotly.graph_objects as go
+import streamlit as st
+
+from components import reads
+from components.chart_data import drill_filter
+from components.formatting import country_label
+from graph.compiler import CompiledQuery
+from graph.filters import ContractFilter
+
+COLOR = "#2E6BE6"
+ACCENT = "#F08C2E"
+COUNTRY_BARS = 15
+PLOTLY_CONFIG = {"displaylogo": False, "modeBarButtonsToRemove": ["lasso2d", "select2d"]}
+
+
+@dataclass(frozen=True)
+class Bars:
+    """What one bar chart shows: category labels, counts and the key each bar drills into."""
+
+    chart: str
+    title: str
+    x_title: str
+    y_title: str
+    labels: list[str]
+    values: list[float]
+    keys: list[Any]
+    horizontal: bool = False
+    color: str = COLOR
+
+
+def bar_figure(bars: Bars, height: int = 320) -> go.Figure:
+    """A titled bar chart with axis labels and a hover that names the bar and its count."""
+    value_axis, label_axis = ("x", "y") if bars.horizontal else ("y", "x")
+    trace = go.Bar(
+        x=bars.values if bars.horizontal else bars.labels, y=bars.labels if bars.horizontal else bars.values,
+        orientation="h" if bars.horizontal else "v", customdata=[[k] for k in bars.keys],
+        marker_color=bars.color,
+        hovertemplate=f"<b>%{{{label_axis}}}</b><br>%{{{value_axis}:,}} contracts"
+                      "<br><i>Click to open in the Explorer</i><extra></extra>",
+    )
+    fig = go.Figure(trace)
+    fig.update_layout(
+        title={"text": bars.title, "x": 0.0, "xanchor": "left"}, height=height,
+        margin={"l": 10, "r": 10, "t": 48, "b": 10}, showlegend=False, clickmode="event+select",
+        xaxis_title=bars.y_title if bars.horizontal else bars.x_title,
+        yaxis_title=bars.x_title if bars.horizontal else bars.y_title,
+    )
+    fig.update_layout({f"{label_axis}axis": {"type": "category"}})
+    if bars.horizontal:
+        fig.update_yaxes(autorange="reversed")
+    return fig
+
+
+def clicked_key(event: Any, bars: Bars) -> Any | None:
+    """The key of the bar a selection event points at, if any."""
+    points = (event or {}).get("selection", {}).get("points", []) if event else []
+    for point in points:
+        data = point.get("customdata")
+        if data:
+            return data[0] if isinstance(data, list) else data
+        index = point.get("point_index", point.get("point_number"))
+        if index is not None and 0 <= int(index) < len(bars.keys):
+            return bars.keys[int(index)]
+    return None
+
+
+def show_bars(bars: Bars, widget_key: str, empty: str) -> Any | None:
+    """Draw the chart (or a note when it is empty); returns the clicked bar's key."""
+    if not bars.keys or not any(bars.values):
+        st.markdown(f"**{bars.title}**")
+        st.caption(empty)
+        return None
+    event = st.plotly_chart(bar_figure(bars), key=widget_key, on_select="rerun", selection_mode="points",
+                            config=PLOTLY_CONFIG)
+    return clicked_key(event, bars)
+
+
+def _grouped(f_json: str, group_by: str, queries: list[CompiledQuery]) -> list[dict[str, Any]]:
+    result = reads.groups(f_json, group_by)
+    queries.extend(result.queries[1:])
+    return result.aggregation or []
+
+
+def type_bars(f_json: str, queries: list[CompiledQuery]) -> Bars:
+    rows = _grouped(f_json, "contract_type", queries)
+    return Bars("contract_type", "Contracts by type", "Contract type", "Contracts",
+                [r["key"] for r in rows], [r["value"] for r in rows], [r["key"] for r in rows])
+
+
+def year_bars(f_json: str, queries: list[CompiledQuery]) -> Bars:
+    rows = sorted(_grouped(f_json, "effective_year", queries), key=lambda r: r["key"])
+    return Bars("effective_year", "Contracts by effective year", "Effective year", "Contracts",
+                [str(r["key"]) for r in rows], [r["value"] for r in rows], [r["key"] for r in rows])
+
+
+def country_bars(f_json: str, queries: list[CompiledQuery]) -> Bars:
+    rows = _grouped(f_json, "party_country", queries)[:COUNTRY_BARS]
+    return Bars("party_country", f"Contracts by party country (top {COUNTRY_BARS})", "Party country",
+                "Contracts", [country_label(r["key"]) for r in rows], [r["value"] for r in rows],
+                [r["key"] for r in rows], horizontal=True)
+
+
+def amount_bars(f_json: str) -> Bars:
+    bands = reads.bands(f_json)
+    return Bars("amount", "Contract value distribution", "Total amount (USD, log-scale bands)", "Contracts",
+                [b.label for b in bands], [b.count for b in bands], list(range(len(bands))), color=ACCENT)
+
+
+def expiry_bars(f_json: str, today: date, queries: list[CompiledQuery]) -> Bars:
+    result = reads.expiry_years(f_json, today)
+    rows = sorted(result.aggregation or [], key=lambda r: r["key"]) if result else []
+    if result:
+        queries.extend(result.queries[1:])
+    return Bars("expiry", f"Expiry timeline: contracts ending from {today:%b %d, %Y}", "End year",
+                "Contracts ending", [str(r["key"]) for r in rows], [r["value"] for r in rows],
+                [r["key"] for r in rows], color=ACCENT)
+
+
+def render_charts(f: ContractFilter, today: date, key_prefix: str) -> tuple[ContractFilter | None,
+                                                                            list[CompiledQuery]]:
+    """Draw the five charts for the contracts matching `f` in a two-column grid.
+
+    Returns the filter of a clicked bar (or None) and the aggregation queries that ran.
+    """
+    f_json = f.model_dump_json()
+    queries: list[CompiledQuery] = []
+    makers: list[tuple[Callable[[], Bars], str]] = [
+        (lambda: type_bars(f_json, queries), "No contract types in this set."),
+        (lambda: year_bars(f_json, queries), "No effective dates in this set."),
+        (lambda: country_bars(f_json, queries), "No party countries in this set."),
+        (lambda: amount_bars(f_json), "No stated amounts in this set."),
+        (lambda: expiry_bars(f_json, today, queries), "No contract in this set ends from today on."),
+    ]
+    clicked: ContractFilter | None = None
+    columns = st.columns(2, gap="medium")
+    for i, (make, empty) in enumerate(makers):
+        with columns[i % 2], st.container(border=True):
+            bars = make()
+            key = show_bars(bars, f"{key_prefix}_{bars.chart}", empty)
+            if key is not None and clicked is None:
+                clicked = drill_filter(f, bars.chart, key, today)
+    return clicked, queries

@@ -1,0 +1,66 @@
+"""Tables and CSV of matching contracts. `all_contracts` pages through every match (500 per query), so the
+CSV holds every row, not only the page on screen. No Streamlit here: the CSV is built on click, off the
+script thread."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterator
+from typing import Any
+
+import pandas as pd
+from neo4j import Driver
+
+from components.formatting import law_label, party_labels
+from graph.filters import MAX_LIMIT, ContractFilter
+from graph.repository import search_contracts
+
+CSV_COLUMNS = ("file_id", "contract_type", "effective_date", "end_date", "duration", "total_amount",
+               "parties", "party_countries", "governing_law", "summary")
+
+
+def all_contracts(driver: Driver, f: ContractFilter) -> Iterator[dict[str, Any]]:
+    """Every contract matching `f` in its sort order, fetched 500 at a time."""
+    offset = 0
+    while True:
+        page = search_contracts(driver, f.model_copy(update={"limit": MAX_LIMIT, "offset": offset,
+                                                             "group_by": None}))
+        yield from page.contracts
+        offset += MAX_LIMIT
+        if offset >= page.total_count or not page.contracts:
+            return
+
+
+def flat_row(row: dict[str, Any]) -> dict[str, Any]:
+    """One contract as flat, readable columns (parties as 'Name (role; US)' labels)."""
+    countries = sorted({c for p in row.get("parties") or [] for c in p.get("countries") or []})
+    return {
+        "file_id": row["file_id"], "contract_type": row.get("contract_type"),
+        "effective_date": row.get("effective_date"), "end_date": row.get("end_date"),
+        "duration": row.get("duration"), "total_amount": row.get("total_amount"),
+        "parties": party_labels(row.get("parties")), "party_countries": countries,
+        "governing_law": law_label(row.get("governing_law")), "summary": row.get("summary"),
+    }
+
+
+def contracts_frame(rows: list[dict[str, Any]]) -> pd.DataFrame:
+    """A page of contracts for st.dataframe: real dates, numbers and lists."""
+    frame = pd.DataFrame([flat_row(r) for r in rows], columns=list(CSV_COLUMNS))
+    for name in ("effective_date", "end_date"):
+        frame[name] = pd.to_datetime(frame[name], errors="coerce").dt.date
+    frame["total_amount"] = pd.to_numeric(frame["total_amount"], errors="coerce")
+    return frame
+
+
+def contracts_csv(driver: Driver, f: ContractFilter) -> str:
+    """CSV of every contract matching `f`; list cells are joined with ' | '."""
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS)
+    writer.writeheader()
+    for row in all_contracts(driver, f):
+        flat = flat_row(row)
+        flat["parties"] = " | ".join(flat["parties"])
+        flat["party_countries"] = " | ".join(flat["party_countries"])
+        writer.writerow(flat)
+    return out.getvalue()
