@@ -24,6 +24,9 @@ def _dates(doc: Doc, pre: preamble.Preamble | None, fields: dict[str, FieldEvide
     found = term.effective_date(doc.flat, pre)
     if found:
         fields["effective_date"] = _field(doc, found[0].value, found[1], found[0].start, found[0].end)
+    elif "agreement_date" in fields and term.effective_from_signing(doc.flat):
+        made = fields["agreement_date"]
+        fields["effective_date"] = FieldEvidence(made.value, 0.5, made.evidence)
 
 
 def _term(doc: Doc, fields: dict[str, FieldEvidence]) -> None:

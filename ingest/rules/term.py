@@ -84,6 +84,17 @@ def effective_date(flat: str, pre: Preamble | None) -> tuple[Hit, float] | None:
     return None
 
 
+_FROM_SIGNING = re.compile(
+    r"\b(?:effective|commenc\w*|begin\w*|start\w*|in\s+effect)\b[^.]{0,80}?\b(?:the\s+)?(?:date\s+(?:first\s+)?"
+    r"(?:above\s+|set\s+forth\s+above\s+)?written|date\s+hereof|date\s+of\s+(?:this\s+Agreement|execution)|"
+    r"execution\s+(?:date|hereof|of\s+this\s+Agreement))", re.IGNORECASE)
+
+
+def effective_from_signing(flat: str) -> bool:
+    """Whether the contract says it takes effect when made ("shall commence on the date first written above")."""
+    return bool(_FROM_SIGNING.search(flat))
+
+
 def term_length(flat: str) -> tuple[tuple[int, str], int, int] | None:
     """The initial term ((amount, unit), start, end) stated in the text."""
     for match in _TERM.finditer(flat):
