@@ -1,5 +1,41 @@
-"""Contract page (being built)."""
+"""Contract: pick a contract (search box, or arrive with `?file_id=`) and see it in full with its subgraph."""
+
+from __future__ import annotations
 
 import streamlit as st
 
-st.info("This page is being built.")
+from components import reads
+from components.contract_view import render_contract, render_contract_graph
+from components.footer import render_footer
+
+PICK_LIMIT = 500
+
+
+def pick_contract(current: str | None) -> str | None:
+    """Search box and picker; the choice goes to the URL so the page can be bookmarked."""
+    left, right = st.columns([1, 2], vertical_alignment="bottom")
+    fragment = left.text_input("Search contracts", key="contract_search", placeholder="e.g. supply, 2019, NUVEEN",
+                               help="Matches any part of the contract's name (file id).")
+    with reads.guarded():
+        ids = reads.contract_ids(fragment or "", PICK_LIMIT)
+    options = ids if (current is None or current in ids) else [current, *ids]
+    choice = right.selectbox(
+        f"Contract ({len(ids):,}{'+' if len(ids) == PICK_LIMIT else ''} matching)", options,
+        index=options.index(current) if current in options else None, key=f"contract_pick_{current}",
+        placeholder="Choose a contract")
+    if choice and choice != current:
+        st.query_params["file_id"] = choice
+    return choice or current
+
+
+reads.require_db()
+st.title("Contract")
+file_id = pick_contract(st.query_params.get("file_id") or None)
+if file_id is None:
+    st.info("Choose a contract above, or open one from the Explorer.", icon=":material/description:")
+else:
+    with reads.guarded():
+        details = reads.contract(file_id)
+    render_contract(details)
+    render_contract_graph(file_id)
+render_footer()

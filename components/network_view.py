@@ -1,0 +1,114 @@
+"""Draw a `graph.subgraph.Subgraph` with pyvis as one self-contained HTML page (no network access).
+
+pyvis inlines vis-network with `cdn_resources="in_line"`, but its template still links Bootstrap from a
+CDN; those tags are stripped. Hover texts are plain text (vis-network shows string titles with innerText),
+and "href" never appears in them, because pyvis switches to an innerHTML popup when it does.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import textwrap
+from typing import Any
+
+import streamlit as st
+from pyvis.network import Network
+
+from components.formatting import money
+from graph.subgraph import GraphNode, Subgraph
+
+LABEL_COLORS = {
+    "Contract": "#2E6BE6", "Party": "#F08C2E", "Location": "#2BA673", "Country": "#7A5AF8",
+    "Jurisdiction": "#D6456B", "Clause": "#8C96A8",
+}
+LABEL_SIZES = {"Contract": 22, "Party": 18, "Location": 12, "Country": 12, "Jurisdiction": 14, "Clause": 11}
+REMOTE_TAG = re.compile(
+    r"<link\b[^>]*href=\"https?://[^\"]*\"[^>]*>|<script\b[^>]*src=\"https?://[^\"]*\"[^>]*>\s*</script>",
+    re.IGNORECASE | re.DOTALL)
+EMPTY_HEADING = re.compile(r"<center>\s*<h1>\s*</h1>\s*</center>", re.IGNORECASE)
+OPTIONS = {
+    "physics": {"solver": "forceAtlas2Based", "stabilization": {"iterations": 250},
+                "forceAtlas2Based": {"gravitationalConstant": -60, "springLength": 110, "avoidOverlap": 0.4}},
+    "interaction": {"hover": True, "tooltipDelay": 120, "navigationButtons": False, "keyboard": False},
+    "nodes": {"font": {"size": 13, "face": "sans-serif"}, "borderWidth": 1},
+    "edges": {"color": {"color": "#B8C0CC", "highlight": "#1F2430"}, "smooth": {"type": "continuous"},
+              "font": {"size": 10, "align": "middle", "color": "#5A6270"}},
+}
+PAGE_STYLE = """<style>
+html, body { margin: 0; padding: 0; font-family: sans-serif; background: #FFFFFF; }
+.card { border: none !important; }
+#mynetwork { border: 1px solid #E3E7EE !important; border-radius: 8px; float: none !important; }
+.cg-legend { display: flex; flex-wrap: wrap; gap: 14px; padding: 6px 2px 8px; font-size: 13px; color: #1F2430; }
+.cg-legend span.dot { display: inline-block; width: 11px; height: 11px; border-radius: 50%; margin-right: 5px;
+  vertical-align: -1px; }
+.cg-note { font-size: 12px; color: #8A5A00; padding: 0 2px 6px; }
+div.vis-tooltip { white-space: pre-wrap !important; max-width: 420px; font-family: sans-serif !important;
+  font-size: 12px !important; background: #FFFFFF !important; border: 1px solid #CBD2DC !important; }
+</style>"""
+
+
+def _plain(value: Any, width: int = 70) -> str:
+    text = money(value) if isinstance(value, float) else str(value)
+    # pyvis renders titles containing "href" as HTML; a zero-width joiner keeps them plain text.
+    return "\n".join(textwrap.wrap(text.replace("href", "hr\u200def"), width)) or "—"
+
+
+def hover_text(node: GraphNode) -> str:
+    """Plain-text hover: the label, the caption and every known property."""
+    lines = [f"{node.label}: {_plain(node.caption)}"]
+    for name, value in node.props.items():
+        if value not in (None, "", [], {}):
+            lines.append(f"{name.replace('_', ' ')}: {_plain(value)}")
+    return "\n".join(lines)
+
+
+def _caption(node: GraphNode, width: int = 28) -> str:
+    return node.caption if len(node.caption) <= width else node.caption[: width - 1] + "…"
+
+
+def build_network(sub: Subgraph, focus: str | None = None, height: int = 560) -> Network:
+    """The pyvis network for `sub`; `focus` (a node id) is drawn larger with a dark border."""
+    net = Network(height=f"{height}px", width="100%", directed=False, cdn_resources="in_line", bgcolor="#FFFFFF")
+    for node in sub.nodes.values():
+        color = LABEL_COLORS.get(node.label, "#8C96A8")
+        size = LABEL_SIZES.get(node.label, 12) + (10 if node.id == focus else 0)
+        size += min(int(node.props.get("contracts") or 0), 10) if node.label == "Party" else 0
+        net.add_node(node.id, label=_caption(node), title=hover_text(node), color=color, size=size,
+                     shape="dot", borderWidth=3 if node.id == focus else 1)
+    for edge in sub.edges.values():
+        props = "\n".join(f"{k}: {_plain(v)}" for k, v in edge.props.items() if v not in (None, ""))
+        title = edge.type + (f"\n{props}" if props else "")
+        extra = {"label": str(edge.weight)} if edge.weight > 1 else {}
+        net.add_edge(edge.source, edge.target, title=title, width=1 + min(edge.weight, 8), **extra)
+    net.set_options(json.dumps(OPTIONS))
+    return net
+
+
+def _legend(sub: Subgraph) -> str:
+    counts: dict[str, int] = {}
+    for node in sub.nodes.values():
+        counts[node.label] = counts.get(node.label, 0) + 1
+    items = "".join(
+        f'<span><span class="dot" style="background:{LABEL_COLORS.get(label, "#8C96A8")}"></span>'
+        f"{html.escape(label)} ({count})</span>" for label, count in counts.items())
+    note = (f'<div class="cg-note">Showing the first {sub.node_cap} nodes: the node cap was reached.</div>'
+            if sub.capped else "")
+    return f'<div class="cg-legend">{items}</div>{note}'
+
+
+def network_html(sub: Subgraph, focus: str | None = None, height: int = 560) -> str:
+    """Self-contained HTML for `sub` with a colour legend; no tag loads anything from the network."""
+    page = build_network(sub, focus, height).generate_html(notebook=False)
+    page = EMPTY_HEADING.sub("", REMOTE_TAG.sub("", page))
+    page = page.replace("</head>", PAGE_STYLE + "</head>", 1)
+    return page.replace("<body>", "<body>" + _legend(sub), 1)
+
+
+def render_network(sub: Subgraph, focus: str | None = None, height: int = 560, alt: str = "Graph") -> None:
+    """Show the network in an iframe (vis-network needs scripts, which st.html does not run)."""
+    if not sub.nodes:
+        st.info("Nothing to draw.", icon=":material/hub:")
+        return
+    st.iframe(network_html(sub, focus, height), height=height + 70, alt=alt)
