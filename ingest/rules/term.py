@@ -40,6 +40,7 @@ _EXPIRES_ON = re.compile(
 )
 _PERPETUAL = re.compile(r"\bperpetu(?:al|ity)\b|\bin\s+(?:full\s+)?(?:force\s+and\s+)?effect\s+until\s+"
                         r"terminated\b|\bindefinite(?:ly)?\b", re.IGNORECASE)
+_AGREEMENT_TERM = re.compile(r"\b(?:this\s+(?:Agreement|Contract)|Initial\s+Term|the\s+Term)\b", re.IGNORECASE)
 _TERM_CONTEXT = re.compile(r"\b(?:term|agreement|contract)\b", re.IGNORECASE)
 _RENEWAL = re.compile(r"\b(?:automatically\s+)?renew(?:ed|al)?\b[^.]{0,120}?\b(?:for\s+)?(?:an?\s+)?"
                       r"(?:additional|successive|further|subsequent|renewal)?\s*(?:periods?\s+of\s+|terms?\s+of\s+)?"
@@ -103,7 +104,11 @@ def term_length(flat: str) -> tuple[tuple[int, str], int, int] | None:
                      re.IGNORECASE):
             continue
         found = quantity(match)
-        if found is not None:
+        context = flat[max(0, match.start() - 150):match.end()]
+        if found is None or not _AGREEMENT_TERM.search(context):
+            continue
+        amount, unit = found
+        if unit in "YM" or (unit == "D" and amount >= 365):  # shorter spans are cure or notice periods
             return found, match.start(), match.end()
     return None
 
