@@ -7,6 +7,7 @@ Script format (JSON)::
 
     {"turns": [
       {"match": "supply",                      # optional regex on the user's question (case-insensitive)
+       "system_match": "Explorer",             # optional regex the system prompt must contain
        "steps": [                              # one entry per model call within that question
          {"content": "", "tool_calls": [{"name": "contract_search", "args": {"contract_types": ["Supply"]}}]},
          "There are {{total_count}} supply contracts."     # a plain string is a final answer
@@ -15,9 +16,10 @@ Script format (JSON)::
     ]}
 
 The reply is chosen from the conversation, not from hidden state, so one model object serves any number of
-sessions: the turn is the first whose `match` finds the latest question (else the unmatched turns in order
-of the question's position), the step is the number of AI messages since that question (the last step
-repeats). `{{key}}` in content is replaced by that top-level value of the latest tool result (JSON).
+sessions: the turn is the first whose `match` finds the latest question and whose `system_match` finds the
+system prompt (else the turns without either, in order of the question's position); the step is the
+number of AI messages since that question (the last step repeats). `{{key}}` in content is replaced by
+that top-level value of the latest tool result (JSON).
 A step may instead be `{"error": "timeout" | "auth" | "rate_limit" | "connection" | "bad_request"}`,
 raising the OpenAI client's own exception, or carry `invalid_tool_calls` (a malformed call).
 """
@@ -34,7 +36,14 @@ import httpx
 import openai
 from langchain_core.callbacks import CallbackManagerForLLMRun
 from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import AIMessage, AIMessageChunk, BaseMessage, HumanMessage, ToolMessage
+from langchain_core.messages import (
+    AIMessage,
+    AIMessageChunk,
+    BaseMessage,
+    HumanMessage,
+    SystemMessage,
+    ToolMessage,
+)
 from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, ChatResult
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -59,6 +68,7 @@ class ScriptTurn(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     match: str | None = None
+    system_match: str | None = None
     steps: list[ScriptStep] = Field(min_length=1)
 
 
@@ -147,11 +157,14 @@ class ScriptedChatModel(BaseChatModel):
 
     def choose(self, messages: Sequence[BaseMessage]) -> ScriptStep:
         question, position, step = _last_question(messages)
-        matched = [t for t in self.turns if t.match and re.search(t.match, question, re.IGNORECASE)]
+        system = " ".join(str(m.text) for m in messages if isinstance(m, SystemMessage))
+        matched = [t for t in self.turns if (t.match or t.system_match)
+                   and (not t.match or re.search(t.match, question, re.IGNORECASE))
+                   and (not t.system_match or re.search(t.system_match, system, re.IGNORECASE))]
         if matched:
             turn = matched[0]
         else:
-            rest = [t for t in self.turns if not t.match] or self.turns
+            rest = [t for t in self.turns if not (t.match or t.system_match)] or self.turns
             turn = rest[position % len(rest)]
         return turn.steps[min(step, len(turn.steps) - 1)]
 

@@ -1,5 +1,45 @@
-"""Chat page (being built)."""
+"""Chat: ask the assistant about the contract portfolio. Answers stream in; every tool call shows its
+arguments, the Cypher that ran, the exact count and a link to the same filter in the Explorer."""
+
+from __future__ import annotations
 
 import streamlit as st
 
-st.info("This page is being built.")
+from components.chat_agent import clear_conversation, focus_filter, history, load_assistant
+from components.chat_ui import ask_and_record, not_configured, render_history
+
+EXAMPLES = (
+    "How many supply contracts are there, and which parties appear most often?",
+    "Which contracts are governed by Delaware law and worth more than $1M?",
+    "Average contract duration per contract type?",
+)
+
+
+@st.fragment
+def chat() -> None:
+    """The conversation; a question reruns only this fragment, not the whole page."""
+    assistant = load_assistant()
+    if assistant.agent is None:
+        not_configured(assistant.problem or "", compact=False)
+        return
+    focus = focus_filter()
+    top = st.columns([4, 1])
+    top[0].caption(f":material/smart_toy: {assistant.settings.describe() if assistant.settings else ''}")
+    if top[1].button("Clear conversation", icon=":material/delete:", key="chat_clear", width="stretch"):
+        clear_conversation()
+        st.rerun(scope="fragment")
+    if focus is not None:
+        st.caption(f":material/filter_alt: Questions refer to the Explorer filter `{focus.describe()}`")
+    messages = st.container(height=620, border=False)
+    with messages:
+        if not history():
+            st.caption("Try: " + " · ".join(f"*{q}*" for q in EXAMPLES))
+        render_history(history(), compact=False)
+    question = st.chat_input("Ask about the contracts…", key="chat_input")
+    if question:
+        with messages:
+            ask_and_record(assistant, question, focus, compact=False)
+
+
+st.title("Ask the portfolio")
+chat()
