@@ -59,7 +59,10 @@ MERGE (l:Location {key: row.key})
 SET l.address = row.address, l.city = row.city, l.state = row.state, l.country = row.country
 WITH l, row
 MATCH (p:Party {key: row.party})
-MERGE (p)-[:LOCATED_AT]->(l)
+MERGE (p)-[r:LOCATED_AT]->(l)
+// Which contracts stated this location, so removing a contract can remove what only it added.
+SET r.file_ids = CASE WHEN row.file_id IN coalesce(r.file_ids, []) THEN r.file_ids
+                      ELSE coalesce(r.file_ids, []) + row.file_id END
 WITH l, row WHERE row.country IS NOT NULL
 MERGE (k:Country {code: row.country})
 MERGE (l)-[:IN_COUNTRY]->(k)
@@ -107,7 +110,7 @@ def _batch_rows(batch: list[PreparedContract], prepared: Prepared) -> dict[str, 
         "parties": [{"key": k, "name": prepared.parties[k].name, "aliases": prepared.parties[k].aliases}
                     for k in sorted(keys)],
         "links": [{**link, "file_id": c.file_id} for c in batch for link in c.parties],
-        "locations": [loc for c in batch for loc in c.locations],
+        "locations": [{**loc, "file_id": c.file_id} for c in batch for loc in c.locations],
         "laws": [{**c.governing_law, "file_id": c.file_id} for c in batch if c.governing_law],
         "clauses": [{**cl, "file_id": c.file_id} for c in batch for cl in c.clauses],
     }
