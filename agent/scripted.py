@@ -175,8 +175,9 @@ class ScriptedChatModel(BaseChatModel):
         _, _, index = _last_question(messages)
         calls = [{"name": c["name"], "args": c.get("args", {}), "id": c.get("id") or f"call_{index}_{i}",
                   "type": "tool_call"} for i, c in enumerate(step.tool_calls)]
-        invalid = [{"name": c.get("name"), "args": str(c.get("args") or "{"), "id": c.get("id") or f"bad_{index}_{i}",
-                    "error": c.get("error", "malformed arguments"), "type": "invalid_tool_call"}
+        invalid = [{"name": c.get("name"), "args": str(c.get("args") or "not json"),
+                    "id": c.get("id") or f"bad_{index}_{i}", "error": c.get("error", "malformed arguments"),
+                    "type": "invalid_tool_call"}
                    for i, c in enumerate(step.invalid_tool_calls)]
         return AIMessage(content=_fill(step.content, messages), tool_calls=calls, invalid_tool_calls=invalid)
 
