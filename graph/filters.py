@@ -8,7 +8,7 @@ normalises values (types to their canonical spelling, countries to ISO codes, st
 from __future__ import annotations
 
 from datetime import date
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
@@ -153,20 +153,25 @@ def _canonical_all(values: tuple[str, ...], choices: tuple[str, ...], what: str)
     return tuple(dict.fromkeys(result))
 
 
-def _field_in(message: str) -> str | None:
-    """Model-level errors carry no location; their message starts with the field's name."""
-    return next((name for name in ContractFilter.model_fields if message.startswith(name)), None)
+M = TypeVar("M", bound=BaseModel)
 
 
-def parse_filter(data: dict[str, Any] | ContractFilter | None) -> ContractFilter:
-    """Validate raw input into a ContractFilter, raising FilterValidationError that names the field."""
-    if isinstance(data, ContractFilter):
+def validate_model(model: type[M], data: dict[str, Any] | M | None, what: str) -> M:
+    """Validate raw input into `model`, raising FilterValidationError that names the offending field."""
+    if isinstance(data, model):
         return data
     try:
-        return ContractFilter.model_validate(data or {})
+        return model.model_validate(data or {})
     except ValidationError as e:
         first = e.errors()[0]
         message = first["msg"].removeprefix("Value error, ")
-        field = ".".join(str(p) for p in first["loc"]) or _field_in(message)
+        # Model-level errors carry no location; their message starts with the field's name.
+        field = ".".join(str(p) for p in first["loc"]) or next(
+            (name for name in model.model_fields if message.startswith(name)), None)
         where = f"{field}: " if field else ""
-        raise FilterValidationError(f"Invalid filter: {where}{message}", field=field) from e
+        raise FilterValidationError(f"Invalid {what}: {where}{message}", field=field) from e
+
+
+def parse_filter(data: dict[str, Any] | ContractFilter | None) -> ContractFilter:
+    """Validate raw input into a ContractFilter."""
+    return validate_model(ContractFilter, data, "filter")

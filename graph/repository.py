@@ -8,14 +8,14 @@ from datetime import date, timedelta
 from typing import Any
 
 from neo4j import Driver
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 from rapidfuzz import fuzz, process, utils
 
 from graph import queries
 from graph.compiler import CompiledQuery, compile_aggregation, compile_count, compile_search
 from graph.db import read
-from graph.errors import FilterValidationError, NotFound
-from graph.filters import ContractFilter, parse_filter
+from graph.errors import NotFound
+from graph.filters import ContractFilter, parse_filter, validate_model
 from graph.vocab import normalize_country
 
 
@@ -89,14 +89,7 @@ class PartyQuery(BaseModel):
 
 
 def parse_party_query(data: dict[str, Any] | PartyQuery | None) -> PartyQuery:
-    if isinstance(data, PartyQuery):
-        return data
-    try:
-        return PartyQuery.model_validate(data or {})
-    except ValidationError as e:
-        first = e.errors()[0]
-        name = ".".join(str(p) for p in first["loc"]) or None
-        raise FilterValidationError(f"Invalid party query: {name}: {first['msg']}", field=name) from e
+    return validate_model(PartyQuery, data, "party query")
 
 
 def search_parties(driver: Driver, query: PartyQuery | dict[str, Any] | None,
