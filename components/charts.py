@@ -20,7 +20,7 @@ from graph.filters import ContractFilter
 
 COLOR = "#2E6BE6"
 ACCENT = "#F08C2E"
-COUNTRY_BARS = 15
+COUNTRY_BARS = 12
 PLOTLY_CONFIG = {"displaylogo": False, "modeBarButtonsToRemove": ["lasso2d", "select2d"]}
 
 
@@ -37,15 +37,17 @@ class Bars:
     keys: list[Any]
     horizontal: bool = False
     color: str = COLOR
+    show_values: bool = False
 
 
-def bar_figure(bars: Bars, height: int = 320) -> go.Figure:
+def bar_figure(bars: Bars, height: int = 360) -> go.Figure:
     """A titled bar chart with axis labels and a hover that names the bar and its count."""
     value_axis, label_axis = ("x", "y") if bars.horizontal else ("y", "x")
     trace = go.Bar(
         x=bars.values if bars.horizontal else bars.labels, y=bars.labels if bars.horizontal else bars.values,
         orientation="h" if bars.horizontal else "v", customdata=[[k] for k in bars.keys],
-        marker_color=bars.color,
+        marker_color=bars.color, text=bars.values if bars.show_values else None, textposition="outside",
+        cliponaxis=False,
         hovertemplate=f"<b>%{{{label_axis}}}</b><br>%{{{value_axis}:,}} contracts"
                       "<br><i>Click to open in the Explorer</i><extra></extra>",
     )
@@ -108,13 +110,14 @@ def country_bars(f_json: str, queries: list[CompiledQuery]) -> Bars:
     rows = _grouped(f_json, "party_country", queries)[:COUNTRY_BARS]
     return Bars("party_country", f"Contracts by party country (top {COUNTRY_BARS})", "Party country",
                 "Contracts", [country_label(r["key"]) for r in rows], [r["value"] for r in rows],
-                [r["key"] for r in rows], horizontal=True)
+                [r["key"] for r in rows], horizontal=True, show_values=True)
 
 
 def amount_bars(f_json: str) -> Bars:
     bands = reads.bands(f_json)
     return Bars("amount", "Contract value distribution", "Total amount (USD, log-scale bands)", "Contracts",
-                [b.label for b in bands], [b.count for b in bands], list(range(len(bands))), color=ACCENT)
+                [b.label for b in bands], [b.count for b in bands], list(range(len(bands))), color=ACCENT,
+                show_values=True)
 
 
 def expiry_bars(f_json: str, today: date, queries: list[CompiledQuery]) -> Bars:
@@ -124,7 +127,7 @@ def expiry_bars(f_json: str, today: date, queries: list[CompiledQuery]) -> Bars:
         queries.extend(result.queries[1:])
     return Bars("expiry", f"Expiry timeline: contracts ending from {today:%b %d, %Y}", "End year",
                 "Contracts ending", [str(r["key"]) for r in rows], [r["value"] for r in rows],
-                [r["key"] for r in rows], color=ACCENT)
+                [r["key"] for r in rows], color=ACCENT, show_values=True)
 
 
 def render_charts(f: ContractFilter, today: date, key_prefix: str) -> tuple[ContractFilter | None,

@@ -11,8 +11,8 @@ import streamlit as st
 from components import reads
 from components.formatting import country_label, law_label, money
 from components.network_view import render_network
+from components.routes import PARTIES_PAGE
 
-PARTIES_PAGE = "pages/parties.py"
 DEPTHS = {0: "This contract only", 1: "+ its parties' other contracts", 2: "+ those contracts' parties",
           3: "+ their other contracts"}
 NODE_CAPS = (50, 100, 150, 250, 400)

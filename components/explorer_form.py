@@ -103,13 +103,12 @@ def _content(f: ContractFilter, options: dict[str, list[str]], k: str) -> dict[s
                                                                               f.clause_types),
                                        default=list(f.clause_types), key=f"{k}_clauses", placeholder="Any clauses"),
     }
-    left, right = st.columns(2)
     sorts = list(SORT_LABELS)
+    left, right = st.columns([3, 2])
     out["sort_by"] = left.selectbox("Sort by", sorts, index=sorts.index(f.sort_by), format_func=SORT_LABELS.get,
                                     key=f"{k}_sort_by")
     out["sort_order"] = right.selectbox("Order", ["desc", "asc"], index=["desc", "asc"].index(f.sort_order),
-                                        format_func={"desc": "Descending", "asc": "Ascending"}.get,
-                                        key=f"{k}_sort_order")
+                                        format_func={"desc": "Desc.", "asc": "Asc."}.get, key=f"{k}_sort_order")
     return out
 
 
@@ -131,7 +130,7 @@ def render_filter_form(f: ContractFilter, options: dict[str, list[str]], names: 
     """Draw the form prefilled with `f`; returns the submitted filter, or None when nothing was submitted
     (or the submission was invalid, which is shown as an error)."""
     with st.form("explorer_form", border=True):
-        columns = st.columns(4, gap="medium")
+        columns = st.columns([1.25, 1.1, 1, 1.1], gap="medium")
         values: dict[str, Any] = {}
         with columns[0]:
             values.update(_dates(f, key))
@@ -142,7 +141,7 @@ def render_filter_form(f: ContractFilter, options: dict[str, list[str]], names: 
             st.caption("A “no end date” filter is not available yet.")
         with columns[3]:
             values.update(_content(f, options, key))
-        left, right, _ = st.columns([1, 1, 6])
+        left, right, _ = st.columns([1.3, 1, 5.7])
         apply = left.form_submit_button("Apply filters", type="primary", icon=":material/filter_alt:",
                                         width="stretch")
         clear = right.form_submit_button("Clear", icon=":material/filter_alt_off:", width="stretch")

@@ -39,7 +39,8 @@ OPTIONS = {
 PAGE_STYLE = """<style>
 html, body { margin: 0; padding: 0; font-family: sans-serif; background: #FFFFFF; }
 .card { border: none !important; }
-#mynetwork { border: 1px solid #E3E7EE !important; border-radius: 8px; float: none !important; }
+#mynetwork { border: 1px solid #E3E7EE !important; border-radius: 8px; float: none !important;
+  box-sizing: border-box; }
 .cg-legend { display: flex; flex-wrap: wrap; gap: 14px; padding: 6px 2px 8px; font-size: 13px; color: #1F2430; }
 .cg-legend span.dot { display: inline-block; width: 11px; height: 11px; border-radius: 50%; margin-right: 5px;
   vertical-align: -1px; }

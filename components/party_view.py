@@ -11,10 +11,10 @@ import streamlit as st
 from components import reads
 from components.formatting import country_label, money
 from components.network_view import render_network
+from components.routes import CONTRACT_PAGE
 from components.session import EXPLORER_FILTER
 from graph.filters import ContractFilter
 
-CONTRACT_PAGE = "pages/contract.py"
 NODE_CAPS = (25, 50, 100, 200, 400)
 DEPTHS = {1: "Direct co-parties", 2: "+ their co-parties", 3: "+ one more hop"}
 

@@ -10,11 +10,11 @@ from neo4j import Driver
 from components import reads
 from components.export import contracts_csv, contracts_frame
 from components.filter_url import PAGE_PARAM, PAGE_SIZE_PARAM, PAGE_SIZES
+from components.routes import CONTRACT_PAGE
 from graph.compiler import CompiledQuery
 from graph.filters import ContractFilter
 from graph.repository import SearchResult, json_params
 
-CONTRACT_PAGE = "pages/contract.py"
 COLUMNS = {
     "file_id": st.column_config.TextColumn("Contract", width="large", pinned=True),
     "contract_type": st.column_config.TextColumn("Type", width="small"),
@@ -46,7 +46,7 @@ def _pager(total: int, page: int, size: int, key: str) -> tuple[int, int]:
 def _table(result: SearchResult, key: str) -> None:
     frame = contracts_frame(result.contracts)
     event = st.dataframe(frame, column_config=COLUMNS, hide_index=True, on_select="rerun",
-                         selection_mode="single-row", key=key, row_height=36)
+                         selection_mode="single-row", key=key, row_height=36, placeholder="—")
     rows = event.selection.rows if event else []
     if rows:
         st.switch_page(CONTRACT_PAGE, query_params={"file_id": frame.iloc[rows[0]]["file_id"]})

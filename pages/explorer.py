@@ -22,11 +22,10 @@ from components.filter_url import (
 )
 from components.footer import render_footer
 from components.results import render_results, show_queries
+from components.routes import EXPLORER_PAGE as THIS_PAGE
 from components.session import EXPLORER_FILTER
 from graph.errors import FilterValidationError
 from graph.filters import ContractFilter
-
-THIS_PAGE = "pages/explorer.py"
 
 
 def url_filter() -> ContractFilter:

@@ -12,9 +12,9 @@ from components.charts import render_charts
 from components.filter_url import filter_to_query
 from components.footer import render_footer
 from components.formatting import money
+from components.routes import EXPLORER_PAGE as EXPLORER
 from graph.filters import ContractFilter
 
-EXPLORER = "pages/explorer.py"
 HORIZON_DAYS = 90
 
 
