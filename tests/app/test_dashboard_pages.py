@@ -1,0 +1,149 @@
+"""Contract and Parties pages through the real app, and the chart drill-downs: every bar opens a filter
+whose exact count is the bar's value."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from typing import Any
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from components.chart_data import AMOUNT_LABELS, amount_bands, drill_filter, upcoming_filter
+from components.filter_url import filter_to_query
+from components.network_view import network_html
+from graph.config import REPO_ROOT
+from graph.filters import ContractFilter
+from graph.repository import contract_details, count_contracts, search_contracts, search_parties
+from graph.subgraph import contract_subgraph, party_contracts, party_network
+
+pytestmark = pytest.mark.integration
+
+APP = str(REPO_ROOT / "app.py")
+VERTICALNET = "VERTICALNETINC_04_01_2002-EX-10.19-MAINTENANCE AND SUPPORT AGREEMENT"
+
+
+def open_page(page: str, params: dict[str, Any] | None = None) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.run()
+    at.query_params.update(params or {})
+    at.switch_page(page).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def test_file_id_param_opens_that_contract(driver):
+    at = open_page("pages/contract.py", {"file_id": VERTICALNET})
+    details = contract_details(driver, VERTICALNET)
+    assert [h.value for h in at.main.header] == [VERTICALNET]
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["Effective"] == details["effective_date"] and metrics["Ends"] == details["end_date"]
+    assert metrics["Parties"] == str(len(details["parties"]))
+    parties = at.main.dataframe[0].value
+    assert sorted(parties["Party"]) == sorted(p["name"] for p in details["parties"])
+    assert sorted(parties["Role"]) == sorted(p["role"] for p in details["parties"])
+    assert sorted(e.label for e in at.main.expander if e.label not in ("Scope",)) == \
+        sorted(c["type"] for c in details["clauses"])
+    assert at.selectbox(key=f"contract_pick_{VERTICALNET}").value == VERTICALNET
+    assert len(at.get("iframe")) == 1
+
+
+def test_unknown_file_id_shows_error():
+    at = open_page("pages/contract.py", {"file_id": "NO SUCH CONTRACT"})
+    assert any("No contract with file_id 'NO SUCH CONTRACT'" in e.value for e in at.error)
+
+
+def test_contract_search_box_narrows_and_picks(driver):
+    at = open_page("pages/contract.py")
+    at.text_input(key="contract_search").input("distributor").run()
+    picker = at.selectbox(key="contract_pick_None")
+    expected = [r["file_id"] for r in driver.execute_query(
+        "MATCH (c:Contract) WHERE toLower(c.file_id) CONTAINS 'distributor' RETURN c.file_id AS file_id "
+        "ORDER BY file_id").records]
+    assert list(picker.options) == expected
+    picker.set_value(expected[0]).run()
+    assert at.query_params["file_id"] == expected[0]
+    assert [h.value for h in at.main.header] == [expected[0]]
+
+
+def test_contract_graph_depth_expands_through_shared_parties(driver):
+    depth0 = contract_subgraph(driver, VERTICALNET, depth=0)
+    depth1 = contract_subgraph(driver, VERTICALNET, depth=1)
+    details = contract_details(driver, VERTICALNET)
+    assert {n.caption for n in depth0.nodes.values() if n.label == "Party"} == {p["name"]
+                                                                              for p in details["parties"]}
+    assert len([n for n in depth0.nodes.values() if n.label == "Clause"]) == len(details["clauses"])
+    others = {r["file_id"] for p in details["parties"] for r in party_contracts(driver, p["key"])}
+    assert set(depth1.ids("Contract")) == others
+    capped = contract_subgraph(driver, VERTICALNET, depth=3, node_cap=5)
+    assert capped.capped and len(capped.nodes) == 5
+
+
+def test_network_html_is_self_contained(driver):
+    page = network_html(contract_subgraph(driver, VERTICALNET, depth=1))
+    remote = re.findall(r"<(?:script|link|img|iframe)\b[^>]*(?:src|href)\s*=\s*[\"']?(?:https?:)?//", page, re.I)
+    assert remote == []
+    assert "cdn.jsdelivr" not in page and "cdnjs.cloudflare" not in page
+    assert "vis.Network" in page and "Contract (" in page
+
+
+def test_parties_search_and_fuzzy_fallback(driver):
+    at = open_page("pages/parties.py")
+    at.text_input(key="party_search").input("Bank of America").run()
+    expected = search_parties(driver, {"name": "Bank of America", "limit": 200})
+    assert sorted(at.main.dataframe[0].value["Party"]) == sorted(p["name"] for p in expected["parties"])
+    at.text_input(key="party_search").input("Premier Nutrtion").run()
+    assert any("Similar names" in w.value for w in at.warning)
+    assert {"Premier Nutrition Corporation", "Premier Nutrition Company, LLC"} <= \
+        set(at.main.dataframe[0].value["Party"])
+
+
+def test_party_param_shows_its_contracts_and_network(driver):
+    key = search_parties(driver, {"name": "VerticalNet, Inc."})["parties"][0]["key"]
+    at = open_page("pages/parties.py", {"party": key})
+    contracts = party_contracts(driver, key)
+    tables = [d.value for d in at.main.dataframe if "Counterparties" in d.value.columns]
+    assert sorted(tables[0]["Contract"]) == sorted(r["file_id"] for r in contracts)
+    network = party_network(driver, key, depth=1)
+    assert any(c.value.startswith(f"{len(network.nodes)} parties, {len(network.edges)} links") for c in at.caption)
+    assert len(at.get("iframe")) == 1
+
+
+def test_filter_party_network_edge_weights_count_shared_contracts(driver):
+    from graph.subgraph import filter_party_network
+    sub = filter_party_network(driver, ContractFilter(contract_types=("Supply",)), node_cap=400)
+    for edge in sub.edges.values():
+        a, b = edge.source.split(":", 1)[1], edge.target.split(":", 1)[1]
+        rows = driver.execute_query(
+            "MATCH (:Party {key: $a})-[:PARTY_TO]->(c:Contract {contract_type: 'Supply'})<-[:PARTY_TO]-"
+            "(:Party {key: $b}) RETURN count(DISTINCT c) AS n", a=a, b=b).records
+        assert rows[0]["n"] == edge.weight
+
+
+@pytest.mark.parametrize("group_by", ["contract_type", "effective_year", "party_country"])
+def test_every_grouped_bar_drills_to_its_exact_count(driver, group_by):
+    base = ContractFilter(min_effective_date=date(2005, 1, 1))
+    chart = {"contract_type": "contract_type", "effective_year": "effective_year",
+             "party_country": "party_country"}[group_by]
+    bars = search_contracts(driver, base.model_copy(update={"limit": 0, "group_by": group_by,
+                                                            "agg_limit": 500})).aggregation
+    assert bars
+    for bar in bars:
+        drilled = drill_filter(base, chart, bar["key"], date.today())
+        assert count_contracts(driver, drilled) == bar["value"], bar
+        assert filter_to_query(drilled)  # representable in the Explorer's URL
+
+
+def test_amount_and_expiry_bars_drill_to_their_exact_counts(driver):
+    today = date.today()
+    bands = amount_bands(driver, ContractFilter())
+    assert [b.label for b in bands] == list(AMOUNT_LABELS)
+    assert sum(b.count for b in bands) == count_contracts(driver, ContractFilter(min_amount=0))
+    for i, band in enumerate(bands):
+        assert count_contracts(driver, drill_filter(ContractFilter(), "amount", i, today)) == band.count
+    upcoming = upcoming_filter(ContractFilter(), today).model_copy(update={"group_by": "end_year", "limit": 0})
+    years = search_contracts(driver, upcoming).aggregation
+    assert sum(y["value"] for y in years) == count_contracts(driver, ContractFilter(active=True))
+    for year in years:
+        assert count_contracts(driver, drill_filter(ContractFilter(), "expiry", year["key"], today)) == year["value"]
