@@ -1,0 +1,42 @@
+"""Regular expressions shared by the heading, page and reference passes."""
+
+from __future__ import annotations
+
+import re
+
+EXHIBIT_WORDS = "EXHIBIT|SCHEDULE|ANNEX|APPENDIX|ATTACHMENT|ADDENDUM"
+_EXHIBIT_KW = EXHIBIT_WORDS + "|" + "|".join(w.title() for w in EXHIBIT_WORDS.split("|"))
+_EXHIBIT_ID = r"""["“]?(?P<id>[A-Z]{1,2}(?:-?\d{1,3})?|\d{1,3}(?:[.\-]\d{1,3})*[A-Z]?|[IVX]{1,5})["”]?"""
+
+# An exhibit/appendix title line; `rest` is checked by `exhibit_rest_ok` so prose is not taken for a title.
+EXHIBIT_LINE_RE = re.compile(
+    rf"^[ \t]*(?P<kw>{_EXHIBIT_KW})[ \t]+{_EXHIBIT_ID}(?![\w.\-])(?P<rest>[^\n]*)", re.MULTILINE
+)
+
+# Words that, right before a number, make it part of a sentence ("in Section 5.", "within 30 days").
+STOP_WORDS = frozenset(
+    """section sections paragraph paragraphs clause clauses article articles subsection subsections
+    subparagraph subparagraphs exhibit schedule annex appendix attachment and or to through of in under
+    with than at by per no number item items page rule form part chapter title tier level phase step
+    version amendment table figure note notes nos no. year years day days""".split()
+)
+
+
+def exhibit_rest_ok(keyword: str, rest: str) -> bool:
+    """True when the text after "Exhibit A" reads like a title rather than a sentence about it."""
+    stripped = rest.strip(" \t:.-–—")
+    if "....." in rest or "……" in rest:
+        return False
+    if not stripped or re.match(r"\s*(?::|\s[-–—]\s)", rest):
+        return True
+    first = stripped.split()[0]
+    if not first[0].islower():
+        return True
+    return keyword.isupper() and first in {"to", "of", "for"}
+
+
+def previous_word(text: str, position: int) -> str:
+    """The word just before `position` (punctuation kept), skipping whitespace."""
+    window = text[max(0, position - 40):position].rstrip()
+    match = re.search(r"(\S+)$", window)
+    return match.group(1) if match else ""
