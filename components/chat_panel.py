@@ -36,9 +36,12 @@ def _focus_controls(page: str | None) -> tuple[ContractFilter | None, str | None
         question = FOCUS_QUESTION
     if focus is not None:
         st.caption(f"Focused on `{json.dumps(focus.describe())}`")
-        if st.button("Stop focusing on the filter", key="panel_unfocus"):
-            st.session_state[CHAT_CONTEXT_FILTER] = focus = None
+        st.button("Stop focusing on the filter", key="panel_unfocus", on_click=_unfocus)
     return focus, question
+
+
+def _unfocus() -> None:
+    st.session_state[CHAT_CONTEXT_FILTER] = None
 
 
 def _conversation(assistant: Assistant, page: str | None) -> None:
@@ -56,9 +59,7 @@ def _conversation(assistant: Assistant, page: str | None) -> None:
         cols = st.columns(2)
         with cols[0]:
             st.page_link(CHAT_PAGE, label="Full chat", icon=":material/chat:")
-        if cols[1].button("Clear", icon=":material/delete:", key="panel_clear"):
-            clear_conversation()
-            st.rerun(scope="fragment")
+        cols[1].button("Clear", icon=":material/delete:", key="panel_clear", on_click=clear_conversation)
 
 
 @st.fragment

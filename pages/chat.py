@@ -25,9 +25,8 @@ def chat() -> None:
     focus = focus_filter()
     top = st.columns([4, 1])
     top[0].caption(f":material/smart_toy: {assistant.settings.describe() if assistant.settings else ''}")
-    if top[1].button("Clear conversation", icon=":material/delete:", key="chat_clear", width="stretch"):
-        clear_conversation()
-        st.rerun(scope="fragment")
+    top[1].button("Clear conversation", icon=":material/delete:", key="chat_clear", width="stretch",
+                  on_click=clear_conversation)
     if focus is not None:
         st.caption(f":material/filter_alt: Questions refer to the Explorer filter `{focus.describe()}`")
     messages = st.container(height=620, border=False)

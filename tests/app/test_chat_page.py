@@ -1,0 +1,115 @@
+"""The Chat page through the real app (app.py navigation) with the scripted model injected through the same
+settings the app reads (LLM_PROVIDER=scripted, LLM_SCRIPT), against the real test graph."""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import parse_qs
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from agent.context import AgentSettings
+from components.filter_url import filter_to_query
+from components.session import CHAT_HISTORY
+from graph.filters import parse_filter
+from graph.repository import search_contracts
+from tests.app.test_chat_support import LLM_VARS, navigate_like_the_server, start_app, use_script
+
+SUPPLY = {"contract_types": ["Supply"], "min_effective_date": "2010-01-01"}
+
+
+@pytest.fixture(autouse=True)
+def navigation(monkeypatch):
+    navigate_like_the_server(monkeypatch)
+
+
+@pytest.fixture
+def scripted(monkeypatch, tmp_path):
+    return lambda turns: use_script(monkeypatch, tmp_path, turns)
+
+
+def chat_page() -> AppTest:
+    return start_app("pages/chat.py")
+
+
+def ask(at: AppTest, question: str) -> AppTest:
+    at.chat_input(key="chat_input").set_value(question).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def messages(at: AppTest) -> list[tuple[str, list[str]]]:
+    return [(m.name, [md.value for md in m.markdown]) for m in at.main.chat_message]
+
+
+SUPPLY_TURN = {"match": "supply", "steps": [
+    {"content": "Searching.", "tool_calls": [{"name": "contract_search", "args": SUPPLY}]},
+    "There are {{total_count}} supply contracts since 2010."]}
+
+
+def test_question_streams_answer_with_tool_trace(driver, scripted) -> None:
+    scripted([SUPPLY_TURN])
+    at = ask(chat_page(), "How many supply contracts since 2010?")
+    expected = search_contracts(driver, SUPPLY).total_count
+    roles = messages(at)
+    assert roles[0] == ("user", ["How many supply contracts since 2010?"])
+    assert roles[1][0] == "assistant"
+    assert roles[1][1][-1] == f"There are {expected} supply contracts since 2010."
+    [status] = at.main.get("status")
+    assert status.proto.label.endswith(f"`contract_search` · total_count={expected}")
+    codes = [c.value for c in at.main.code]
+    assert json.loads(codes[0]) == SUPPLY
+    assert any(c.startswith("MATCH (c:Contract)\nWHERE c.effective_date >= $min_effective_date") for c in codes)
+    [link] = at.main.get("page_link")
+    assert link.proto.page.endswith("explorer")
+    assert parse_qs(link.proto.query_string) == {
+        k: v if isinstance(v, list) else [v] for k, v in filter_to_query(parse_filter(SUPPLY)).items()}
+    history = at.session_state[CHAT_HISTORY]
+    assert [t["role"] for t in history] == ["user", "assistant"]
+    assert history[1]["tools"][0].total_count == expected
+
+
+def test_history_is_redrawn_and_conversation_continues(driver, scripted) -> None:
+    scripted([SUPPLY_TURN, {"steps": ["You asked about supply contracts."]}])
+    at = ask(ask(chat_page(), "How many supply contracts since 2010?"), "What did I ask?")
+    roles = messages(at)
+    assert [r[0] for r in roles] == ["user", "assistant", "user", "assistant"]
+    assert roles[3][1] == ["You asked about supply contracts."]
+    assert at.main.expander[0].label.endswith("total_count=" + str(search_contracts(driver, SUPPLY).total_count))
+    at.button(key="chat_clear").click().run()
+    assert at.session_state[CHAT_HISTORY] == [] and not at.main.chat_message
+
+
+def test_llm_error_is_shown_and_the_session_continues(scripted) -> None:
+    scripted([{"match": "first", "steps": [{"error": "rate_limit"}]}, {"steps": ["Back again."]}])
+    at = ask(chat_page(), "first question")
+    assert any("rate-limited or out of quota (429" in e.value for e in at.main.error)
+    at = ask(at, "second question")
+    assert messages(at)[-1] == ("assistant", ["Back again."])
+    assert at.session_state[CHAT_HISTORY][1]["error"]
+
+
+def test_tool_error_is_visible_in_the_trace(scripted) -> None:
+    scripted([{"steps": [{"tool_calls": [{"name": "cypher_aggregation",
+                                          "args": {"cypher": "MATCH (n) DETACH DELETE n RETURN 1 AS x"}}]},
+                         "That is not allowed."]}])
+    at = ask(chat_page(), "delete everything")
+    [status] = at.main.get("status")
+    assert "`cypher_aggregation`" in status.proto.label and "read-only" in status.proto.label
+    assert messages(at)[-1] == ("assistant", ["That is not allowed."])
+
+
+def test_without_llm_the_chat_explains_and_the_app_works(monkeypatch) -> None:
+    for name in LLM_VARS:
+        monkeypatch.delenv(name, raising=False)
+    if AgentSettings.load().configured:
+        pytest.skip("an LLM is configured in .streamlit/secrets.toml on this machine")
+    at = chat_page()
+    assert any("needs a language model" in i.value for i in at.main.info)
+    assert any("http://localhost:11434/v1" in m.value for m in at.main.markdown)
+    assert not at.main.get("chat_input") and not at.exception
+    at.switch_page("pages/overview.py")
+    at.run()
+    assert not at.exception
+    assert any("needs a language model" in c.value for c in at.sidebar.caption)

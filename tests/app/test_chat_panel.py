@@ -1,0 +1,79 @@
+"""The sidebar chat panel on the dashboard pages: same agent and history as the Chat page, and the
+"ask about the contracts in this filter" shortcut that hands the Explorer's filter to the agent."""
+
+from __future__ import annotations
+
+import pytest
+
+from components.chat_panel import FOCUS_QUESTION
+from components.session import CHAT_CONTEXT_FILTER, CHAT_HISTORY, EXPLORER_FILTER
+from graph.filters import ContractFilter
+from graph.repository import search_contracts
+from tests.app.test_chat_support import navigate_like_the_server, start_app, use_script
+
+FOCUSED = {"system_match": r'Explorer with this filter: \{"contract_types": \["License"\]',
+           "steps": [{"tool_calls": [{"name": "contract_search", "args": {"contract_types": ["License"]}}]},
+                     "This filter holds {{total_count}} license contracts."]}
+PARTY_TURN = {"match": "microsoft", "steps": [
+    {"tool_calls": [{"name": "party_search", "args": {"name": "microsoft"}}]},
+    "Found {{total_count}} party named like Microsoft."]}
+
+
+@pytest.fixture(autouse=True)
+def navigation(monkeypatch):
+    navigate_like_the_server(monkeypatch)
+
+
+def sidebar_texts(at) -> list[str]:
+    return [m.value for m in at.sidebar.markdown] + [c.value for c in at.sidebar.caption]
+
+
+def test_panel_answers_and_shares_history_with_chat_page(monkeypatch, tmp_path) -> None:
+    use_script(monkeypatch, tmp_path, [PARTY_TURN])
+    at = start_app()
+    at.chat_input(key="panel_input").set_value("Is Microsoft in the graph?").run()
+    assert not at.exception, at.exception
+    texts = sidebar_texts(at)
+    assert "Is Microsoft in the graph?" in texts and "Found 1 party named like Microsoft." in texts
+    assert any("`party_search` · total_count=1" in t for t in texts)
+    assert not at.main.chat_message  # the page itself is untouched
+    at.switch_page("pages/chat.py")
+    at.run()
+    assert [m.name for m in at.main.chat_message] == ["user", "assistant"]
+    assert at.main.chat_message[1].markdown[-1].value == "Found 1 party named like Microsoft."
+    assert not at.sidebar.get("chat_input")  # no side panel on the Chat page
+
+
+def test_ask_about_the_explorer_filter(driver, monkeypatch, tmp_path) -> None:
+    use_script(monkeypatch, tmp_path, [FOCUSED, {"steps": ["Unfocused answer."]}])
+    at = start_app()
+    assert not at.sidebar.button  # nothing to focus on yet
+    at.session_state[EXPLORER_FILTER] = ContractFilter(contract_types=("License",))
+    at.run()
+    at.button(key="panel_ask_filter").click().run()
+    assert not at.exception, at.exception
+    expected = search_contracts(driver, {"contract_types": ["License"]}).total_count
+    texts = sidebar_texts(at)
+    assert FOCUS_QUESTION in texts
+    assert f"This filter holds {expected} license contracts." in texts
+    assert at.session_state[CHAT_CONTEXT_FILTER] == ContractFilter(contract_types=("License",))
+    history = at.session_state[CHAT_HISTORY]
+    assert history[0]["focus"] == {"contract_types": ["License"]}
+    assert history[1]["tools"][0].total_count == expected
+    at.button(key="panel_unfocus").click().run()
+    assert not any(t.startswith("Focused on") for t in sidebar_texts(at))
+    at.chat_input(key="panel_input").set_value("And now?").run()
+    assert at.session_state[CHAT_CONTEXT_FILTER] is None
+    assert "Unfocused answer." in sidebar_texts(at)
+
+
+def test_panel_clear_and_llm_error(monkeypatch, tmp_path) -> None:
+    use_script(monkeypatch, tmp_path, [{"match": "fail", "steps": [{"error": "auth"}]}, {"steps": ["Fine."]}])
+    at = start_app()
+    at.chat_input(key="panel_input").set_value("please fail").run()
+    assert any("rejected the API key (401" in e.value for e in at.sidebar.error)
+    at.chat_input(key="panel_input").set_value("and now").run()
+    assert "Fine." in sidebar_texts(at)
+    at.button(key="panel_clear").click().run()
+    assert at.session_state[CHAT_HISTORY] == []
+    assert "Fine." not in sidebar_texts(at)
