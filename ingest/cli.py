@@ -1,0 +1,194 @@
+"""`python -m ingest PATH... [--engine rules|llm] [--model NAME] [--yes]`: ingest contract PDFs in batch.
+
+PATHs are PDF files or folders (searched recursively for *.pdf). Each file is hashed (a file already in
+the graph is skipped), read, extracted and matched against existing parties. Without --yes every file's
+fields are shown with confidence and evidence, each fuzzy party match is asked about, and the commit is
+confirmed per file. With --yes files are committed unreviewed, accepting exact-name party matches only.
+A progress bar runs on stderr; the summary (ingested, skipped, failed with reasons) goes to stdout. The
+exit code is 0 when nothing failed, 1 when a file failed, 2 when the run could not start.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from langchain_core.embeddings import Embeddings
+from neo4j import Driver
+from tqdm import tqdm
+
+from graph.db import build_driver
+from graph.errors import ContractGraphError
+from ingest.evidence import LOW_CONFIDENCE, REVIEW_FIELDS
+from ingest.pipeline import (
+    RULES,
+    AlreadyIngested,
+    Engine,
+    Review,
+    commit_review,
+    configured_embeddings,
+    llm_engine,
+    process_file,
+)
+from ingest.resolve import PartySuggestion, auto_same_as
+
+Ask = Callable[[str], str]
+
+
+@dataclass
+class Summary:
+    """What happened to each file."""
+
+    ingested: list[tuple[Path, str]] = field(default_factory=list)
+    skipped: list[tuple[Path, str]] = field(default_factory=list)
+    failed: list[tuple[Path, str]] = field(default_factory=list)
+
+    def lines(self) -> list[str]:
+        out = [f"Ingested {len(self.ingested)}, skipped {len(self.skipped)}, failed {len(self.failed)}."]
+        out += [f"  ingested: {p.name} -> {file_id}" for p, file_id in self.ingested]
+        out += [f"  skipped:  {p.name}: {why}" for p, why in self.skipped]
+        out += [f"  failed:   {p.name}: {why}" for p, why in self.failed]
+        return out
+
+
+def collect_files(paths: list[str]) -> tuple[list[Path], list[tuple[Path, str]]]:
+    """PDF files named or found (recursively) in folders, in a stable order; and paths that do not exist."""
+    files: list[Path] = []
+    missing: list[tuple[Path, str]] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            files += sorted((p for p in path.rglob("*") if p.is_file() and p.suffix.lower() == ".pdf"),
+                            key=lambda p: str(p).lower())
+        elif path.is_file():
+            files.append(path)
+        else:
+            missing.append((path, "no such file or folder"))
+    return list(dict.fromkeys(files)), missing
+
+
+def _value(value: object) -> str:
+    if isinstance(value, list):
+        return "; ".join(getattr(v, "name", None) or getattr(v, "clause_type", None) or str(v) for v in value) or "-"
+    if hasattr(value, "model_dump"):
+        return ", ".join(f"{k}={v}" for k, v in value.model_dump().items() if v)  # type: ignore[union-attr]
+    return "-" if value in (None, "") else str(value)
+
+
+def format_review(review: Review) -> list[str]:
+    """The extracted fields with confidence and evidence, and the party suggestions."""
+    lines = [f"{review.file_name}  ->  {review.file_id}  ({len(review.pages)} pages, {review.engine.label})"]
+    for name in REVIEW_FIELDS:
+        found = review.evidence.get(name)
+        value = _value(getattr(review.draft, name))
+        if value == "-":
+            lines.append(f"  {name:15} NOT FILLED")
+            continue
+        confidence = f"{found.confidence:.2f}" if found else "  - "
+        flag = " LOW" if found and found.confidence < LOW_CONFIDENCE else ""
+        lines.append(f"  {name:15} {value[:100]}  [confidence {confidence}{flag}]")
+        if found and found.evidence:
+            quote = " ".join(found.evidence.text.split())[:100]
+            lines.append(f"  {'':15} evidence p.{found.evidence.page}: \"{quote}\"")
+    return lines
+
+
+def _ask_party(suggestion: PartySuggestion, ask: Ask) -> str | None:
+    if suggestion.exact:
+        print(f"  party '{suggestion.name}': same as {suggestion.exact.describe()}")
+        return suggestion.exact.key
+    if not suggestion.candidates:
+        print(f"  party '{suggestion.name}': new party (no similar party in the graph)")
+        return None
+    print(f"  party '{suggestion.name}' may be an existing party:")
+    for i, candidate in enumerate(suggestion.candidates, 1):
+        print(f"    [{i}] same as {candidate.describe()}")
+    answer = ask("    choose a number, or press Enter for a new party: ").strip()
+    if answer.isdigit() and 1 <= int(answer) <= len(suggestion.candidates):
+        return suggestion.candidates[int(answer) - 1].key
+    return None
+
+
+def review_interactively(review: Review, ask: Ask) -> dict[str, str | None] | None:
+    """Show the review, ask about parties and confirm; None when the reviewer declines."""
+    print("\n".join(format_review(review)))
+    same_as = {s.name: _ask_party(s, ask) for s in review.suggestions}
+    answer = ask(f"Commit {review.file_name} as '{review.file_id}'? [y/N] ").strip().lower()
+    return same_as if answer in {"y", "yes"} else None
+
+
+def ingest_one(path: Path, driver: Driver, engine: Engine, summary: Summary, *, yes: bool, ask: Ask,
+               embeddings: Embeddings | None) -> None:
+    """Process, review (unless --yes) and commit one file, recording the outcome in `summary`."""
+    try:
+        review = process_file(path.read_bytes(), path.name, driver, engine)
+        if yes:
+            same_as = auto_same_as(review.suggestions)
+        else:
+            with tqdm.external_write_mode(file=sys.stderr):
+                same_as = review_interactively(review, ask)
+        if same_as is None:
+            summary.skipped.append((path, "not confirmed by the reviewer"))
+            return
+        committed = commit_review(driver, review, review.draft, same_as, embeddings=embeddings)
+    except AlreadyIngested as e:
+        summary.skipped.append((path, str(e)))
+        return
+    except (ContractGraphError, OSError) as e:
+        summary.failed.append((path, " ".join(str(e).split())))
+        return
+    summary.ingested.append((path, committed.file_id))
+    if committed.note:
+        print(f"  note: {committed.note}")
+
+
+def _ask(prompt: str) -> str:
+    try:
+        return input(prompt)
+    except EOFError:
+        return ""
+
+
+def run(args: argparse.Namespace, ask: Ask = _ask) -> Summary:
+    """Ingest every file the arguments name."""
+    files, missing = collect_files(args.paths)
+    summary = Summary(failed=list(missing))
+    engine = llm_engine(model=args.model) if args.engine == "llm" else RULES
+    embeddings = configured_embeddings()
+    with build_driver() as driver, tqdm(files, unit="file", desc=f"Ingesting ({engine.label})",
+                                        file=sys.stderr, disable=not files) as bar:
+        for path in bar:
+            bar.set_postfix_str(path.name[:40])
+            ingest_one(path, driver, engine, summary, yes=args.yes, ask=ask, embeddings=embeddings)
+    return summary
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m ingest", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("paths", nargs="+", metavar="PATH", help="PDF files or folders")
+    parser.add_argument("--engine", choices=("rules", "llm"), default="rules",
+                        help="extraction engine: offline rules (default) or the configured LLM")
+    parser.add_argument("--model", default=None, help="chat model name for --engine llm (default: LLM_MODEL)")
+    parser.add_argument("--yes", action="store_true",
+                        help="commit without review, accepting exact-name party matches only")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    args = build_parser().parse_args(argv)
+    try:
+        summary = run(args)
+    except ContractGraphError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("error: interrupted", file=sys.stderr)
+        return 130
+    print("\n".join(summary.lines()))
+    return 1 if summary.failed else 0

@@ -1,0 +1,196 @@
+"""From uploaded bytes to a reviewed commit: hash -> text -> extraction -> entity suggestions -> commit.
+
+`process_file` runs the steps for one file and returns a `Review` (what the reviewer sees and edits);
+it writes nothing. `commit_review` writes the reviewed contract through `graph.write.commit_contract`
+(one transaction) and, when an embedding model is configured, stores its embedding. The CLI
+(`python -m ingest`) and the Upload page both use these two functions.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from langchain_core.embeddings import Embeddings
+from langchain_core.language_models import BaseChatModel
+from neo4j import Driver
+
+from agent.context import AgentSettings
+from agent.llm import build_chat_model, build_embeddings, llm_errors
+from graph.db import read
+from graph.embeddings import embedding_text, set_contract_embedding
+from graph.errors import ContractGraphError, ExtractionError, IngestError
+from graph.write import FIND_BY_ID, CommitRequest, commit_contract, find_by_sha
+from ingest.evidence import llm_evidence, missing_fields, rules_evidence
+from ingest.llm_extract import ExtractionConfig, extract_llm
+from ingest.pdf import read_pdf, sha256_of
+from ingest.resolve import PartySuggestion, suggest_parties
+from ingest.rules import FieldEvidence, extract_rules
+from ingest.schema import ContractDraft, to_seed_record
+
+log = logging.getLogger(__name__)
+
+Progress = Callable[[str, float], None]  # (what is happening, overall fraction done in [0, 1])
+RULES_EXTRAS = ("document_name", "agreement_date", "renewal_term", "notice_period")
+MAX_ID_SUFFIX = 1000
+
+
+class AlreadyIngested(IngestError):
+    """The exact same file (same SHA-256) is already in the graph."""
+
+    def __init__(self, message: str, file_id: str) -> None:
+        super().__init__(message)
+        self.file_id = file_id
+
+
+@dataclass(frozen=True)
+class Engine:
+    """An extraction engine: the offline rules, or a chat model."""
+
+    kind: Literal["rules", "llm"]
+    model_name: str | None = None
+    chat_model: BaseChatModel | None = field(default=None, compare=False)
+
+    @property
+    def label(self) -> str:
+        """What the UI and CLI show: "offline rules" or "LLM gpt-4.1-mini"."""
+        return "offline rules" if self.kind == "rules" else f"LLM {self.model_name}"
+
+    @property
+    def tag(self) -> str:
+        """Provenance stored on the contract: "rules" or "llm:<model>"."""
+        return "rules" if self.kind == "rules" else f"llm:{self.model_name}"
+
+
+RULES = Engine("rules")
+
+
+def llm_engine(settings: AgentSettings | None = None, model: str | None = None) -> Engine:
+    """The configured chat model as an engine; raises LLMNotConfigured when there is none."""
+    settings = settings or AgentSettings.load()
+    chat = build_chat_model(settings, model)
+    name = "scripted" if settings.provider == "scripted" else (model or settings.model)
+    return Engine("llm", name, chat)
+
+
+@dataclass
+class Review:
+    """One processed file, ready for review: the draft, per-field evidence and party suggestions."""
+
+    file_name: str
+    sha256: str
+    file_id: str
+    pages: list[str]
+    engine: Engine
+    draft: ContractDraft
+    evidence: dict[str, FieldEvidence]
+    suggestions: list[PartySuggestion]
+    extras: dict[str, FieldEvidence] = field(default_factory=dict)
+
+    @property
+    def missing(self) -> list[str]:
+        """Review fields the engine could not fill."""
+        return missing_fields(self.draft)
+
+
+@dataclass(frozen=True)
+class Committed:
+    """The outcome of a commit: the file_id written, and what happened to the embedding."""
+
+    file_id: str
+    embedded: bool
+    note: str | None = None
+
+
+def proposed_file_id(driver: Driver, file_name: str, database: str | None = None) -> str:
+    """The file name's stem, with "-2", "-3"... appended while another contract uses it."""
+    stem = Path(file_name).stem.strip() or "upload"
+    for n in range(1, MAX_ID_SUFFIX):
+        candidate = stem if n == 1 else f"{stem}-{n}"
+        if not read(driver, FIND_BY_ID, {"file_id": candidate}, database):
+            return candidate
+    raise IngestError(f"Too many contracts are already named '{stem[:80]}'; rename the file.")
+
+
+def _report(progress: Progress | None, message: str, fraction: float) -> None:
+    log.info("%s (%.0f%%)", message, fraction * 100)
+    if progress:
+        progress(message, fraction)
+
+
+def _extract(engine: Engine, pages: list[str], file_id: str, config: ExtractionConfig | None,
+             progress: Progress | None) -> tuple[ContractDraft, dict[str, FieldEvidence], dict[str, FieldEvidence]]:
+    if engine.kind == "rules":
+        result = extract_rules(pages, file_id)
+        extras = {name: result.fields[name] for name in RULES_EXTRAS if name in result.fields}
+        return result.contract, rules_evidence(result), extras
+
+    def on_chunk(done: int, total: int) -> None:
+        if done < total:
+            _report(progress, f"Extracting with {engine.label}: part {done + 1} of {total}", 0.3 + 0.55 * done / total)
+
+    contract = extract_llm(pages, file_id, engine.chat_model, config=config or ExtractionConfig.load(),
+                           progress=on_chunk)
+    return contract, llm_evidence(contract, pages), {}
+
+
+def process_file(data: bytes, file_name: str, driver: Driver, engine: Engine, *,
+                 config: ExtractionConfig | None = None, progress: Progress | None = None,
+                 database: str | None = None) -> Review:
+    """Hash, read, extract and look up parties for one file. Writes nothing; raises IngestError/LLMError."""
+    _report(progress, "Hashing the file", 0.0)
+    sha256 = sha256_of(data)
+    existing = find_by_sha(driver, sha256, database)
+    if existing:
+        raise AlreadyIngested(f"This file is already in the graph as '{existing}'.", existing)
+    _report(progress, "Reading the text", 0.1)
+    pdf = read_pdf(data)
+    _report(progress, f"Read {pdf.n_pages} pages ({sum(map(len, pdf.pages)):,} characters)", 0.25)
+    file_id = proposed_file_id(driver, file_name, database)
+    _report(progress, f"Extracting with {engine.label}", 0.3)
+    draft, evidence, extras = _extract(engine, pdf.pages, file_id, config, progress)
+    _report(progress, f"Looking up {len(draft.parties)} parties among existing parties", 0.9)
+    suggestions = suggest_parties(driver, draft.parties, database=database)
+    _report(progress, "Ready for review", 1.0)
+    return Review(file_name=Path(file_name).name, sha256=sha256, file_id=file_id, pages=pdf.pages, engine=engine,
+                  draft=draft, evidence=evidence, suggestions=suggestions, extras=extras)
+
+
+def configured_embeddings() -> Embeddings | None:
+    """The embedding model when EMBEDDING_MODEL is configured, else None."""
+    return build_embeddings(AgentSettings.load())
+
+
+def _embed(embeddings: Embeddings | None, record: dict[str, object]) -> tuple[list[float] | None, str | None]:
+    text = embedding_text(record)
+    if embeddings is None:
+        return None, None
+    if not text:
+        return None, "No embedding: the contract has no summary or scope."
+    try:
+        with llm_errors():
+            return embeddings.embed_query(text), None
+    except ContractGraphError as e:
+        log.warning("embedding failed: %s", e)
+        return None, f"The contract was committed without an embedding: {e}"
+
+
+def commit_review(driver: Driver, review: Review, draft: ContractDraft, same_as: dict[str, str | None], *,
+                  embeddings: Embeddings | None = None, database: str | None = None) -> Committed:
+    """Write the reviewed contract in one transaction; store its embedding when a model is given."""
+    if not draft.parties:
+        raise ExtractionError("Add at least one party before committing; nothing was written.")
+    file_id = review.file_id
+    if read(driver, FIND_BY_ID, {"file_id": file_id}, database):
+        file_id = proposed_file_id(driver, review.file_name, database)
+    record = to_seed_record(draft, file_id)
+    vector, note = _embed(embeddings, record)
+    request = CommitRequest(record=record, sha256=review.sha256, file_name=review.file_name, pages=review.pages,
+                            engine=review.engine.tag, same_as=same_as)
+    written = commit_contract(driver, request, database)
+    if vector is not None:
+        set_contract_embedding(driver, written, vector, database)
+    return Committed(written, vector is not None, note)
