@@ -12,10 +12,10 @@ import streamlit as st
 from agent.runner import Answer, Event, Failure, Token, ToolFinished, ToolStarted, ToolTrace, stream_turn
 from components.chat_agent import Assistant, history, run_context
 from components.filter_url import filter_to_query
+from components.routes import CONTRACT_PAGE, EXPLORER_PAGE
 from graph.errors import FilterValidationError
 from graph.filters import ContractFilter, parse_filter
 
-EXPLORER_PAGE = "pages/explorer.py"
 CHAT_PAGE = "pages/chat.py"
 TOOL_ICONS = {"contract_search": ":material/search:", "party_search": ":material/groups:",
               "contract_details": ":material/description:", "cypher_aggregation": ":material/functions:"}
@@ -56,7 +56,17 @@ def trace_body(trace: ToolTrace) -> None:
         st.code(cypher, language="cypher", line_numbers=False)
         if number == 1 and len(trace.cypher) > 1:
             st.caption("then")
+    contract_links(trace)
     explorer_link(trace)
+
+
+def contract_links(trace: ToolTrace) -> None:
+    """Links to the Contract page for the contracts a tool listed or detailed."""
+    listed = [c.get("file_id") for c in trace.data.get("contracts") or [] if isinstance(c, dict)]
+    if trace.name == "contract_details" and trace.data.get("file_id"):
+        listed = [trace.data["file_id"]]
+    for file_id in [f for f in listed if f][:5]:
+        st.page_link(CONTRACT_PAGE, label=file_id, icon=":material/description:", query_params={"file_id": file_id})
 
 
 def render_trace(trace: ToolTrace, compact: bool) -> None:

@@ -61,10 +61,13 @@ def test_question_streams_answer_with_tool_trace(driver, scripted) -> None:
     codes = [c.value for c in at.main.code]
     assert json.loads(codes[0]) == SUPPLY
     assert any(c.startswith("MATCH (c:Contract)\nWHERE c.effective_date >= $min_effective_date") for c in codes)
-    [link] = at.main.get("page_link")
-    assert link.proto.page.endswith("explorer")
+    links = at.main.get("page_link")
+    [link] = [x for x in links if x.proto.page.endswith("explorer")]
     assert parse_qs(link.proto.query_string) == {
         k: v if isinstance(v, list) else [v] for k, v in filter_to_query(parse_filter(SUPPLY)).items()}
+    contract_links = [(x.value, parse_qs(x.proto.query_string)) for x in links if x.proto.page.endswith("contract")]
+    shown = [c["file_id"] for c in search_contracts(driver, {**SUPPLY, "limit": 5}).contracts]
+    assert contract_links == [(f, {"file_id": [f]}) for f in shown]
     history = at.session_state[CHAT_HISTORY]
     assert [t["role"] for t in history] == ["user", "assistant"]
     assert history[1]["tools"][0].total_count == expected
