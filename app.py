@@ -12,7 +12,8 @@ from components.sidebar import render_sidebar
 
 logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
 
-st.set_page_config(page_title="Contract Graph", page_icon=":material/hub:", layout="wide")
+# A local icon: a :material/...: favicon would be fetched from a font CDN, and this app works offline.
+st.set_page_config(page_title="Contract Graph", page_icon="components/assets/favicon.png", layout="wide")
 init_session_state()
 
 PAGES = {
