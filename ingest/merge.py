@@ -28,6 +28,7 @@ from datetime import date
 from typing import TypeVar
 
 from rapidfuzz import fuzz
+from rapidfuzz.utils import default_process
 
 from graph.clean import party_key
 from ingest.evaluate import norm_party
@@ -118,7 +119,8 @@ def _clauses(parts: Sequence[Part]) -> list[Clause]:
     kept: list[Clause] = []
     for clause in (c for part in parts for c in part.draft.clauses):
         duplicate = any(k.clause_type == clause.clause_type
-                        and fuzz.token_set_ratio(k.summary.lower(), clause.summary.lower()) >= CLAUSE_DUPLICATE_SCORE
+                        and fuzz.token_set_ratio(k.summary, clause.summary, processor=default_process)
+                        >= CLAUSE_DUPLICATE_SCORE
                         for k in kept)
         if not duplicate:
             kept.append(clause)

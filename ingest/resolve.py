@@ -49,7 +49,8 @@ class Candidate:
         """"ACME INC. (acmeinc; US; 3 contracts; exact)" for selectors and prompts."""
         where = ", ".join(self.countries) or "no country"
         how = "exact name match" if self.exact else f"similarity {self.score:.0f}"
-        return f"{self.name} ({where}; {self.contract_count} contracts; {how})"
+        count = f"{self.contract_count} contract{'' if self.contract_count == 1 else 's'}"
+        return f"{self.name} ({where}; {count}; {how})"
 
 
 @dataclass(frozen=True)
