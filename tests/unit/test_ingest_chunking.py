@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 
 from ingest.chunking import (
@@ -83,5 +85,5 @@ def test_104_page_contract_is_covered_by_overlapping_chunks():
     assert len(chunks) == 4 and all(len(c.text) <= 40_000 for c in chunks)
     _covered(chunks, len(text))
     assert all(text[c.start:c.end] == c.text for c in chunks)
-    assert all(prev.end - nxt.start >= 1_900 for prev, nxt in zip(chunks, chunks[1:], strict=False))
+    assert all(prev.end - nxt.start >= 1_900 for prev, nxt in pairwise(chunks))
     assert chunks[-1].last_page == 104 and PAGE_SEPARATOR in chunks[0].text

@@ -20,7 +20,7 @@ from ingest.chunking import join_pages, plan_chunks, unrender_chunk
 from ingest.llm_extract import ExtractionConfig, extract_llm, is_transient
 from ingest.pdf import read_pdf
 from ingest.schema import Contract
-from tests.ingest_support import CURAEGIS, CURAEGIS_CONTRACT, PDF_DIR, XENCOR, real_pdf, write_script
+from tests.ingest_support import CURAEGIS, PDF_DIR, XENCOR, real_pdf, write_script
 
 TEXT = re.compile(r"----- BEGIN TEXT -----\n(.*)\n----- END TEXT -----", re.DOTALL)
 VALID = {"summary": "Supply of widgets.", "contract_type": "Supply", "contract_scope": "Widgets",
