@@ -53,7 +53,7 @@ def _parties_and_law(c: dict[str, Any]) -> None:
     left, right = st.columns([3, 1], gap="medium")
     with left:
         st.subheader("Parties", anchor=False)
-        st.dataframe(parties_frame(c.get("parties") or []), hide_index=True,
+        st.dataframe(parties_frame(c.get("parties") or []), hide_index=True, placeholder="—",
                      column_config={"Countries": st.column_config.ListColumn(),
                                     "Locations": st.column_config.ListColumn(width="medium"),
                                     "Also written": st.column_config.ListColumn(width="medium")})

@@ -65,7 +65,7 @@ def party_contracts(party_key: str) -> None:
         "Counterparties": r.get("counterparties") or [],
     } for r in rows], columns=["Contract", "Role", "Type", "Effective", "Ends", "Amount", "Counterparties"])
     event = st.dataframe(frame, hide_index=True, on_select="rerun", selection_mode="single-row",
-                         key=f"party_contracts_{party_key}",
+                         key=f"party_contracts_{party_key}", placeholder="—",
                          column_config={"Contract": st.column_config.TextColumn(width="large"),
                                         "Counterparties": st.column_config.ListColumn(width="large")})
     if event and event.selection.rows:
