@@ -15,7 +15,7 @@ from ingest.document.numbering import dotted_tuple, is_roman, roman_to_int
 from ingest.document.patterns import EXHIBIT_LINE_RE, STOP_WORDS, exhibit_rest_ok, previous_word
 
 NUM_RE = re.compile(
-    r"(?P<kw>(?:Section|SECTION|Clause|CLAUSE|Paragraph|PARAGRAPH)[ \t]+)?"
+    r"(?=[SCP\d])(?P<kw>(?:Section|SECTION|Clause|CLAUSE|Paragraph|PARAGRAPH)[ \t]+)?"
     r"(?P<num>\d{1,3}(?:\.\d{1,3}){0,4})(?P<dot>\.)?(?=[ \t\n]|$|(?<=\.)[A-Z]{2})"
 )
 ARTICLE_RE = re.compile(r"(?P<kw>ARTICLE|Article)[ \t]+(?P<num>[IVXLC]{1,7}|\d{1,3})(?![\w.\-]*\d)(?P<dot>\.)?")
@@ -114,7 +114,9 @@ def _numeric(text: str, match: re.Match[str]) -> list[Candidate]:
     values = dotted_tuple(match.group("num"))
     if not values or values[0] == 0 or max(values) > 150:
         return []
-    weight = boundary_weight(text, match.start()) or _after_parent_title(text, match.start(), values)
+    weight = boundary_weight(text, match.start())
+    if not weight and len(values) > 1:
+        weight = _after_parent_title(text, match.start(), values)
     single = len(values) == 1 and not match.group("dot") and not match.group("kw")
     title_line = single and _title_line(text, match.end())
     if single and not title_line and not re.match(r"[ \t]+[A-Z]", text[match.end():match.end() + 3]):
@@ -173,7 +175,14 @@ def _apply_gap_features(text: str, found: list[Candidate]) -> None:
 
 
 def heading_title(gap: str) -> str:
-    """The title right after a heading label: an ALL-CAPS run, or a short capitalised phrase ending in '.'."""
+    """The title right after a heading label: an ALL-CAPS run, or a short capitalised phrase ending in '.'.
+
+    A label alone on its line ("ARTICLE I" / "DEFINITIONS") takes an ALL-CAPS next line as its title.
+    """
+    own_line = gap.lstrip(" \t")
+    if own_line.startswith("\n"):
+        caps = _TITLE_RE.match(own_line.lstrip())
+        return caps.group(1).strip(" \t,;-–—") if caps and sum(c.isalpha() for c in caps.group(1)) >= 3 else ""
     caps = _TITLE_RE.match(gap)
     if caps and sum(ch.isalpha() for ch in caps.group(1)) >= 3:
         return caps.group(1).strip(" \t,;-–—")

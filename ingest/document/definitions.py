@@ -48,23 +48,21 @@ class _Found:
 Span = tuple[int, int, str]
 
 
-def find_definitions(text: str, spans: list[Span], owner: Callable[[int], str], extent: dict[str, int]
+def find_definitions(text: str, span_at: Callable[[int], Span], extent: dict[str, int]
                      ) -> tuple[list[DefinedTerm], list[TermUse]]:
     """Defined terms (first definition of each term wins) and the term uses of every section.
 
-    `spans` are the (start, end, section number) pieces of own text; `owner(pos)` names the section
-    whose own text contains `pos`; `extent[number]` is where that section and its subsections end.
+    `span_at(pos)` gives the (start, end, section number) piece of own text containing `pos`;
+    `extent[number]` is where that section and its subsections end.
     """
-    found: list[_Found] = _clauses(text, spans, extent)
-    for span in spans:
-        found.extend(_inline(text, span))
+    found: list[_Found] = _clauses(text, span_at, extent) + _inline(text, span_at)
     found.sort(key=lambda f: f.start)
     terms: dict[str, _Found] = {}
     for item in found:
         terms.setdefault(item.term, item)
     definitions = [DefinedTerm(term=f.term, definition=f.definition, section_number=f.section, inline=f.inline)
                    for f in terms.values()]
-    return definitions, _uses(text, owner, found, list(terms))
+    return definitions, _uses(text, lambda pos: span_at(pos)[2], found, list(terms))
 
 
 def _clean_term(raw: str) -> str | None:
@@ -85,10 +83,13 @@ def _starts_clause(text: str, pos: int, floor: int) -> bool:
     return stripped[-1] in ".;:—-–" and not stripped.endswith(("e.g.", "i.e."))
 
 
-def _clauses(text: str, spans: list[Span], extent: dict[str, int]) -> list[_Found]:
+def _clauses(text: str, span_at: Callable[[int], Span], extent: dict[str, int]) -> list[_Found]:
     """Definition clauses; each runs to the next one or the end of its section (subsections included)."""
-    matches = [(m, number) for start, stop, number in spans for m in DEF_RE.finditer(text, start, stop)
-               if _starts_clause(text, m.start(), start)]
+    matches = []
+    for match in DEF_RE.finditer(text):
+        start, _, number = span_at(match.start())
+        if _starts_clause(text, match.start(), start):
+            matches.append((match, number))
     out = []
     for i, (match, number) in enumerate(matches):
         end = min(extent.get(number, len(text)), match.start() + _MAX_DEFINITION)
@@ -102,18 +103,21 @@ def _clauses(text: str, spans: list[Span], extent: dict[str, int]) -> list[_Foun
     return out
 
 
-def _inline(text: str, span: Span) -> list[_Found]:
-    start, stop, number = span
+def _inline(text: str, span_at: Callable[[int], Span]) -> list[_Found]:
     out = []
-    for paren in _PAREN.finditer(text, start, stop):
+    for paren in _PAREN.finditer(text):
         body = paren.group(1)
+        if "\"" not in body and "“" not in body:
+            continue
+        start, _, number = span_at(paren.start())
         for quoted in _QUOTED.finditer(body):
             term = _clean_term(quoted.group(1))
             if term and _LEAD.match(re.sub(_QUOTED, " ", body[:quoted.start()])):
                 out.append(_Found(term, paren.start(), paren.end(), number,
                                   _fragment_before(text, paren.start(), start), True))
-    for match in _HEREINAFTER.finditer(text, start, stop):
+    for match in _HEREINAFTER.finditer(text):
         term = _clean_term(match.group("term"))
+        start, _, number = span_at(match.start())
         if term:
             out.append(_Found(term, match.start(), match.end(), number,
                               _fragment_before(text, match.start(), start), True))
@@ -122,15 +126,16 @@ def _inline(text: str, span: Span) -> list[_Found]:
 
 def _fragment_before(text: str, pos: int, floor: int) -> str:
     window = text[max(floor, pos - 300):pos]
-    cut = max(window.rfind(". "), window.rfind(";"), window.rfind("\n\n"))
+    cut = max(window.rfind(". "), window.rfind(";"), window.rfind("\n\n"), window.rfind(")"))
     return " ".join(window[cut + 1:].split()).strip(" ,")
 
 
 def _uses(text: str, owner: Callable[[int], str], found: list[_Found], terms: list[str]) -> list[TermUse]:
     if not terms:
         return []
-    pattern = re.compile(r"(?<![\w])(?:" + "|".join(re.escape(t) for t in sorted(terms, key=len, reverse=True))
-                         + r")(?![\w])")
+    first = "".join(sorted({re.escape(t[0]) for t in terms}))  # cheap pre-check: most positions fail here
+    alternatives = "|".join(re.escape(t) for t in sorted(terms, key=len, reverse=True))
+    pattern = re.compile(rf"(?=[{first}])(?<![\w])(?:{alternatives})(?![\w])")
     own: dict[str, list[tuple[int, int]]] = {}
     for item in found:
         own.setdefault(item.term, []).append((item.start, item.end))

@@ -89,18 +89,21 @@ def _plausible(block: list[tuple[int, str]], body: str, page: str, n_lines: int)
     return _find_citation(body, block[0][0], 0) is not None
 
 
-def _patterns(number: int) -> tuple[list[re.Pattern[str]], list[re.Pattern[str]]]:
+def _patterns(number: int) -> list[list[re.Pattern[str]]]:
+    """Citation patterns in order of trust; within a tier the earliest hit wins."""
     n = str(number)
-    primary = [re.compile(rf"(?<=[A-Za-z)\]’”\"'])({n})(?!\d)"),
-               re.compile(rf"(?<=[\w)]) ({n})(?=\s{{2,}}[a-z]|\s[,;.](?!\d))")]
-    fallback = [re.compile(rf"(?<=[A-Za-z]\s\d)({n})(?!\d|\.\d)"), re.compile(rf"(?<=\d\.\d\d)({n})(?!\d)")]
-    return primary, fallback
+    return [
+        [re.compile(rf"(?<=[A-Za-z)\]’”\"'])({n})(?!\d)"),  # "writing1"
+         re.compile(rf"(?<=[\w)]) ({n})(?=\s{{2,}}[a-z]|\s[,;.](?!\d))")],  # "(CDD) 2  by"
+        [re.compile(rf"(?<=[A-Za-z]\s\d)({n})(?!\d|\.\d)")],  # "Appendix 28" = Appendix 2 + note 8
+        [re.compile(rf"(?<=\d\.\d\d)({n})(?!\d)")],  # "paragraph 8.2211" = 8.22 + note 11
+        [re.compile(rf"(?<=\d\.\d)({n})(?!\d)")],  # "paragraph 1.24" = 1.2 + note 4
+    ]
 
 
 def _find_citation(body: str, number: int, cursor: int) -> re.Match[str] | None:
-    primary, fallback = _patterns(number)
-    for group in (primary, fallback):
-        hits = [m for m in (p.search(body, cursor) for p in group) if m]
+    for tier in _patterns(number):
+        hits = [m for m in (p.search(body, cursor) for p in tier) if m]
         if hits:
             return min(hits, key=lambda m: m.start(1))
     return None

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ingest.document.candidates import Candidate
 
-_START_PENALTY = 1.5
+_START_PENALTY = 1.0
 _SKIP_PENALTY = 0.6
 _MAX_SKIP = 2
 

@@ -37,6 +37,8 @@ def strip_running_lines(pages: list[str]) -> list[str]:
 def _drop_edges(page: str, running: set[str]) -> str:
     lines = page.split("\n")
     content = [i for i, ln in enumerate(lines) if ln.strip()]
+    if len(content) <= 2 * _EDGE_LINES:
+        return page  # too short to tell running lines from content
     edge = set(content[:_EDGE_LINES] + content[-_EDGE_LINES:])
     return "\n".join(ln for i, ln in enumerate(lines) if i not in edge or _shape(ln) not in running)
 

@@ -22,7 +22,7 @@ _ITEM = rf"(?:{_BASE}(?:{_SUB})*|(?:\((?:[a-z]{{1,4}}|[A-Z]|\d{{1,2}})\))(?:{_SU
 _SEP = r"(?:\s*,\s*(?:and/or\s+|and\s+|or\s+)?|\s*;\s*|\s+(?:and/or|and|or|through|thru|to|until)\s+|\s*[-–—]\s*)"
 _KW = (r"(?:[Ss]ub-?)?(?:[Ss]ections?|SECTIONS?|[Pp]aragraphs?|PARAGRAPHS?|[Cc]lauses?|CLAUSES?|[Aa]rticles?"
        r"|ARTICLES?|[Ss]ubparagraphs?|[Ss]ubclauses?)|§§?")
-REF_RE = re.compile(rf"(?<![\w])(?P<kw>{_KW})\s*(?P<items>{_ITEM}(?:{_SEP}{_ITEM})*)")
+REF_RE = re.compile(rf"(?<![\w])(?P<kw>{_KW})(?:\s*,)?\s*(?P<items>{_ITEM}(?:{_SEP}{_ITEM})*)")
 _ITEM_RE = re.compile(rf"(?P<sep>{_SEP})?(?P<item>{_ITEM})")
 _EXH_KW = EXHIBIT_WORDS + "|" + "|".join(w.title() for w in EXHIBIT_WORDS.split("|"))
 _EXH_ID = r"[\"“]?(?P<id>[A-Z]{1,2}(?:-?\d{1,3})?|\d{1,3}(?:\.\d{1,3})*)[\"”]?(?![\w])"
@@ -30,30 +30,31 @@ EXH_REF_RE = re.compile(rf"(?<![\w])(?P<kw>{_EXH_KW})s?\s+{_EXH_ID}")
 _OF_SCOPE = re.compile(rf"^\s*(?:of|in|to)\s+(?:this\s+(?P<this>{_EXH_KW})|(?:the\s+)?(?P<kw>{_EXH_KW})\s+{_EXH_ID})")
 _EXTERNAL_AFTER = re.compile(r"^\s*\)?\s*,?\s*(?:of|under|in)\s+(?:the\s+)?(?P<name>[A-Z][\w.\-/&']*)")
 _EXTERNAL_BEFORE = re.compile(r"(?:U\.\s?S\.\s?C\.|C\.F\.R\.|CFR|Code|Act|Regulations?|Rules?|Law)\s*$")
+_OF_AGREEMENT = re.compile(r"^\s*(?:of|in|under)\s+(?:this|the)\s+Agreement\b", re.IGNORECASE)
 _SELF_NAMES = frozenset({"Agreement", "AGREEMENT", "Contract", "Addendum", "Amendment"})
 
 
 def find_references(text: str, outline: Outline) -> list[Reference]:
     """All references of all sections, in reading order, de-duplicated per (source, target, text)."""
-    out: list[Reference] = []
-    seen: set[tuple[str, str | None, str]] = set()
-    for start, end, number in outline.spans:
-        for ref in _section_refs(text, start, end, number, outline):
-            key = (ref.source_number, ref.target_number, ref.text)
-            if key not in seen:
-                seen.add(key)
-                out.append(ref)
-    return out
-
-
-def _section_refs(text: str, start: int, end: int, source: str, outline: Outline) -> Iterator[Reference]:
-    for match in REF_RE.finditer(text, start, end):
-        yield from _resolve_match(text, match, source, outline)
-    for match in EXH_REF_RE.finditer(text, start, end):
+    found: list[tuple[int, Reference]] = []
+    for match in REF_RE.finditer(text):
+        source = outline.owner(match.start())
+        found.extend((match.start(), ref) for ref in _resolve_match(text, match, source, outline))
+    for match in EXH_REF_RE.finditer(text):
+        source = outline.owner(match.start())
         phrase = " ".join(match.group(0).split())
         target = outline.exhibit_scopes.get(f"{match.group('kw').title()} {match.group('id')}".lower())
         if target != source and not _is_ancestor(target, source, outline):
-            yield Reference(source_number=source, target_number=target, text=phrase)
+            found.append((match.start(), Reference(source_number=source, target_number=target, text=phrase)))
+    found.sort(key=lambda item: item[0])
+    out: list[Reference] = []
+    seen: set[tuple[str, str | None, str]] = set()
+    for _, ref in found:
+        key = (ref.source_number, ref.target_number, ref.text)
+        if key not in seen:
+            seen.add(key)
+            out.append(ref)
+    return out
 
 
 def _resolve_match(text: str, match: re.Match[str], source: str, outline: Outline) -> Iterator[Reference]:
@@ -66,9 +67,10 @@ def _resolve_match(text: str, match: re.Match[str], source: str, outline: Outlin
         if external:
             yield Reference(source_number=source, target_number=None, text=phrase, external=True)
             continue
-        target = _lookup(item, article, source, scopes, outline)
-        if target is not None and (target == source or _is_ancestor(target, source, outline)):
-            continue
+        targets = _lookup(item, article, source, scopes, outline)
+        if targets and all(t == source or _is_ancestor(t, source, outline) for t in targets):
+            continue  # the provision the reference sits in
+        target = next((t for t in targets if t != source and not _is_ancestor(t, source, outline)), None)
         yield Reference(source_number=source, target_number=target, text=phrase)
 
 
@@ -78,7 +80,7 @@ def _is_external(text: str, match: re.Match[str], after: str) -> bool:
     named = _EXTERNAL_AFTER.match(after)
     if not named or _OF_SCOPE.match(after):
         return False
-    return named.group("name") not in _SELF_NAMES
+    return named.group("name").rstrip(".,;:'") not in _SELF_NAMES
 
 
 def _scopes(after: str, source: str, outline: Outline) -> list[str | None]:
@@ -89,6 +91,8 @@ def _scopes(after: str, source: str, outline: Outline) -> list[str | None]:
         return [outline.exhibit_scopes.get(label, "?missing")]
     if scoped and scoped.group("this"):
         return [own]
+    if _OF_AGREEMENT.match(after):
+        return [None]
     return [own, None] if own is not None else [None]
 
 
@@ -116,14 +120,16 @@ def _between(first: str, last: str) -> list[str]:
     return [numeric_key((*low[:-1], v)) for v in range(low[-1] + 1, high[-1])]
 
 
-def _lookup(item: str, article: bool, source: str, scopes: list[str | None], outline: Outline) -> str | None:
+def _lookup(item: str, article: bool, source: str, scopes: list[str | None], outline: Outline) -> list[str]:
+    """The best match in each scope, own scope first (an exhibit's "Section 2" may be its own or the body's)."""
     base, subs = split_ref_number(item)
+    found = []
     for scope in scopes:
-        for key in _keys(base, subs, article, source, outline):
-            found = outline.keys.get((scope, key))
-            if found:
-                return found
-    return None
+        hit = next((outline.keys[(scope, k)] for k in _keys(base, subs, article, source, outline)
+                    if (scope, k) in outline.keys), None)
+        if hit:
+            found.append(hit)
+    return found
 
 
 def _keys(base: str, subs: list[str], article: bool, source: str, outline: Outline) -> Iterator[str]:

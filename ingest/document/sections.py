@@ -32,7 +32,7 @@ class Node:
     scope: str | None = None
     parent: Node | None = None
     values: tuple[int, ...] = ()
-    children: list[Node] = field(default_factory=list)
+    suffix: str = ""
 
 
 @dataclass
@@ -48,10 +48,14 @@ class Outline:
     spans: list[tuple[int, int, str]] = field(default_factory=list)
     extent: dict[str, int] = field(default_factory=dict)
 
+    def span_at(self, position: int) -> tuple[int, int, str]:
+        """The (start, end, section number) piece of own text that contains `position`."""
+        i = bisect.bisect_right(self.spans, position, key=lambda span: span[0]) - 1
+        return self.spans[i] if i >= 0 else (0, 0, PREAMBLE)
+
     def owner(self, position: int) -> str:
         """Number of the section whose own text contains `position`."""
-        i = bisect.bisect_right(self.spans, position, key=lambda span: span[0]) - 1
-        return self.spans[i][2] if i >= 0 else PREAMBLE
+        return self.span_at(position)[2]
 
 
 def build_outline(text: str, page_starts: list[int]) -> Outline:
@@ -121,8 +125,8 @@ def _with_subclauses(text: str, nodes: list[Node]) -> list[Node]:
             parent = latest.get(sub.path[:-1], node) if len(sub.path) > 1 else node
             stop = subs[j + 1].pos if j + 1 < len(subs) else end
             title = heading_title(text[sub.label_end:min(stop, sub.label_end + 200)])
-            child = Node(sub.pos, sub.label_end, parent.number + sub.path[-1], parent.key + sub.path[-1],
-                         "subclause", title, node.scope, parent)
+            child = Node(sub.pos, sub.label_end, parent.number + sub.path[-1], parent.key + sub.path[-1].lower(),
+                         "subclause", title, node.scope, parent, suffix=sub.path[-1])
             latest[sub.path] = child
             out.append(child)
     return out
@@ -164,7 +168,7 @@ def _unique_numbers(nodes: list[Node]) -> None:
     seen: dict[str, int] = {}
     for node in nodes:
         if node.kind == "subclause" and node.parent is not None:
-            node.number = node.parent.number + node.key[len(node.parent.key):]
+            node.number = node.parent.number + node.suffix
         count = seen.get(node.number, 0) + 1
         seen[node.number] = count
         if count > 1:

@@ -12,10 +12,13 @@ from dataclasses import dataclass
 
 from ingest.document.numbering import int_to_roman, is_roman, roman_to_int
 
+# "(a)" anywhere (the boundary check decides), "a." only at a line start
 SUB_RE = re.compile(
     r"\((?P<p>[a-z]{1,4}|[A-Z]{1,4}|\d{1,2})\)(?=[ \t\n]|$)"
-    r"|(?<![\w.])(?P<d>[a-z]{1,4}|[A-Z]{1,3}|\d{1,2})\.(?=[ \t]+[A-Z\"“(])"
+    r"|^[ \t]*(?P<d>[a-z]{1,4}|[A-Z]{1,3}|\d{1,2})\.(?=[ \t]+[A-Z\"“(])",
+    re.MULTILINE,
 )
+_REF_TAIL = re.compile(r"(?:paragraph|section|clause|article|subsection)s?\s+\d[\d.]*\s*$", re.IGNORECASE)
 _AND_OR = re.compile(r"[;,:]\s*(?:and|or|and/or)?\s*$")
 
 
@@ -46,6 +49,8 @@ def _boundary(text: str, pos: int, dotted: bool, region_start: int) -> str:
     """'strong', 'weak' (may only continue a list) or '' (not a boundary)."""
     if pos - region_start <= 2:
         return "strong"
+    if _REF_TAIL.search(text, max(region_start, pos - 40), pos):
+        return ""  # "paragraph 8.9\n(i)": a reference broken across lines
     line_start = text.rfind("\n", 0, pos) + 1
     if not text[line_start:pos].strip():
         return "strong"
@@ -67,9 +72,12 @@ def find_subclauses(text: str, start: int, end: int) -> list[Sub]:
     for match in SUB_RE.finditer(text, start, end):
         dotted = match.group("d") is not None
         label = match.group("d") if dotted else match.group("p")
-        strength = _boundary(text, match.start(), dotted, start)
+        pos = match.start("d") if dotted else match.start()
+        strength = _boundary(text, pos, dotted, start)
         if not strength:
             continue
+        if dotted and label.isupper() and _bare_title(text, match.end()):
+            continue  # "A. General requirements" on a line of its own is a sub-heading, not a list item
         readings = _interpretations(label, dotted)
         depth = _continue(stack, readings) if readings else None
         if depth is None and strength == "strong":
@@ -77,17 +85,25 @@ def find_subclauses(text: str, start: int, end: int) -> list[Sub]:
         if depth is None:
             continue
         path = tuple(entry[2] for entry in stack[: depth + 1])
-        out.append(Sub(match.start(), match.end(), path))
+        out.append(Sub(pos, match.end(), path))
     return out
 
 
+def _bare_title(text: str, end: int) -> bool:
+    stop = text.find("\n", end)
+    line = text[end:stop if stop >= 0 else len(text)].strip()
+    return len(line.split()) <= 8 and not line.endswith((".", ";", ":", ","))
+
+
 def _key(style: str, value: int) -> str:
+    """Display label in parenthesised form, keeping the list's case: "(a)", "(A)", "(iv)", "(IV)", "(3)"."""
     if style[0] in "aA":
-        letter = chr(96 + (value - 1) % 26 + 1) * ((value - 1) // 26 + 1)
-        return f"({letter})"
-    if style[0] in "iI":
-        return f"({int_to_roman(value)})"
-    return f"({value})"
+        label = chr(96 + (value - 1) % 26 + 1) * ((value - 1) // 26 + 1)
+    elif style[0] in "iI":
+        label = int_to_roman(value)
+    else:
+        return f"({value})"
+    return f"({label.upper() if style[0] in 'AI' else label})"
 
 
 def _continue(stack: list[list], readings: list[tuple[str, int]]) -> int | None:
