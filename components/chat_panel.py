@@ -10,10 +10,13 @@ import streamlit as st
 
 from components.chat_agent import Assistant, clear_conversation, focus_filter, history, load_assistant
 from components.chat_ui import CHAT_PAGE, ask_and_record, not_configured, render_history
+from components.filter_url import LIST_FIELDS, SCALAR_FIELDS, filter_from_query
 from components.session import CHAT_CONTEXT_FILTER, EXPLORER_FILTER
+from graph.errors import FilterValidationError
 from graph.filters import ContractFilter
 
 PANEL_TURNS = 6
+URL_FILTER_FIELDS = (*LIST_FIELDS, *SCALAR_FIELDS, "monetary_value")
 FOCUS_QUESTION = ("Give me an overview of the contracts in this filter: how many there are, their types, "
                   "the most frequent parties and the range of effective dates.")
 
@@ -25,13 +28,26 @@ def render_chat_panel(page: str | None = None) -> None:
         _panel(page)
 
 
+def explorer_filter(page: str | None) -> ContractFilter | None:
+    """The Explorer's current filter: from the URL (the Explorer's source of truth, readable before the page
+    body runs), else the last one the Explorer submitted this session."""
+    if page not in (None, "explorer"):
+        return None
+    if any(name in st.query_params for name in URL_FILTER_FIELDS):
+        try:
+            return filter_from_query(st.query_params.get_all)
+        except FilterValidationError:
+            pass  # the Explorer shows the error; fall back to the last valid filter
+    value = st.session_state.get(EXPLORER_FILTER)
+    return value if isinstance(value, ContractFilter) else None
+
+
 def _focus_controls(page: str | None) -> tuple[ContractFilter | None, str | None]:
     """The filter in focus and a question to ask right away (after 'ask about this filter')."""
-    explorer = st.session_state.get(EXPLORER_FILTER)
+    explorer = explorer_filter(page)
     focus, question = focus_filter(), None
-    if isinstance(explorer, ContractFilter) and page in (None, "explorer") \
-            and st.button("Ask about the contracts in this filter", icon=":material/filter_alt:",
-                          key="panel_ask_filter", width="stretch"):
+    if explorer is not None and st.button("Ask about the contracts in this filter", key="panel_ask_filter",
+                                          icon=":material/filter_alt:", width="stretch"):
         st.session_state[CHAT_CONTEXT_FILTER] = focus = explorer
         question = FOCUS_QUESTION
     if focus is not None:

@@ -23,9 +23,9 @@ def chat() -> None:
         not_configured(assistant.problem or "", compact=False)
         return
     focus = focus_filter()
-    top = st.columns([4, 1])
+    top = st.columns([3, 1], vertical_alignment="center")
     top[0].caption(f":material/smart_toy: {assistant.settings.describe() if assistant.settings else ''}")
-    top[1].button("Clear conversation", icon=":material/delete:", key="chat_clear", width="stretch",
+    top[1].button("Clear chat", icon=":material/delete:", key="chat_clear", width="stretch",
                   on_click=clear_conversation)
     if focus is not None:
         st.caption(f":material/filter_alt: Questions refer to the Explorer filter `{focus.describe()}`")

@@ -4,12 +4,13 @@
 from __future__ import annotations
 
 import pytest
+from streamlit.testing.v1 import AppTest
 
 from components.chat_panel import FOCUS_QUESTION
 from components.session import CHAT_CONTEXT_FILTER, CHAT_HISTORY, EXPLORER_FILTER
 from graph.filters import ContractFilter
 from graph.repository import search_contracts
-from tests.app.test_chat_support import navigate_like_the_server, start_app, use_script
+from tests.app.test_chat_support import APP, navigate_like_the_server, start_app, use_script
 
 FOCUSED = {"system_match": r'Explorer with this filter: \{"contract_types": \["License"\]',
            "steps": [{"tool_calls": [{"name": "contract_search", "args": {"contract_types": ["License"]}}]},
@@ -77,3 +78,17 @@ def test_panel_clear_and_llm_error(monkeypatch, tmp_path) -> None:
     at.button(key="panel_clear").click().run()
     assert at.session_state[CHAT_HISTORY] == []
     assert "Fine." not in sidebar_texts(at)
+
+
+def test_filter_button_reads_the_explorer_url_on_first_load(monkeypatch, tmp_path) -> None:
+    """The side panel is drawn before the page body, so on a fresh Explorer URL it reads the filter from it."""
+    use_script(monkeypatch, tmp_path, [FOCUSED])
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.query_params["contract_types"] = "License"
+    at.run()
+    at.switch_page("pages/explorer.py")
+    at.run()
+    assert not at.exception, at.exception
+    at.button(key="panel_ask_filter").click().run()
+    assert at.session_state[CHAT_CONTEXT_FILTER] == ContractFilter(contract_types=("License",))
+    assert any(t.startswith("This filter holds") for t in sidebar_texts(at))
