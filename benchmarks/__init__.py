@@ -1,0 +1,1 @@
+"""Scale benchmarks: a synthetic portfolio generator and the measurement harness (`make bench`)."""

@@ -1,0 +1,107 @@
+"""Dedicated Neo4j servers for benchmarks, never the user's `.data/neo4j` nor the test servers.
+
+Each size gets a fresh home under `benchmarks/.work/` and its own port (7720+). The same import code the
+app uses (`graph.load.load_records`) fills it; throughput, disk usage and the JVM's peak RSS are read here.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import psutil
+from neo4j import Driver
+
+from graph import server as neo4j_server
+from graph.config import REPO_ROOT, LocalServer, Neo4jSettings
+from graph.db import build_driver
+from graph.load import load_records
+
+WORK = REPO_ROOT / "benchmarks" / ".work"
+BASE_PORT = 7720
+HEAP = os.environ.get("BENCH_NEO4J_HEAP", "1g")
+PAGECACHE = os.environ.get("BENCH_NEO4J_PAGECACHE", "512m")
+
+
+def bench_server(name: str, port: int) -> LocalServer:
+    """Settings for a benchmark server; the app's default heap and page cache unless BENCH_NEO4J_* say."""
+    if port < BASE_PORT:
+        raise ValueError(f"benchmark servers use ports {BASE_PORT}+ (got {port})")
+    return LocalServer(home=(WORK / name).resolve(), port=port, heap=HEAP, pagecache=PAGECACHE,
+                       tx_timeout="600s")
+
+
+def server_env(srv: LocalServer) -> dict[str, str]:
+    """Environment that points the app (and AppTest) at this server, whatever secrets.toml says."""
+    return {"CG_NEO4J_HOME": str(srv.home), "CG_NEO4J_PORT": str(srv.port), "CG_NEO4J_LOCAL": "1",
+            "CG_NEO4J_HEAP": srv.heap, "CG_NEO4J_PAGECACHE": srv.pagecache}
+
+
+@contextmanager
+def fresh_server(srv: LocalServer) -> Iterator[Driver]:
+    """Wipe the home, start the server, yield a driver; always stop the server afterwards."""
+    if not str(srv.home).startswith(str(WORK.resolve())):
+        raise ValueError(f"refusing to wipe {srv.home}: benchmark homes live under {WORK}")
+    neo4j_server.stop(srv)
+    shutil.rmtree(srv.home, ignore_errors=True)
+    neo4j_server.start(srv)
+    password = srv.password_file.read_text().strip()
+    driver = build_driver(Neo4jSettings(uri=srv.uri, username="neo4j", password=password, database=None,
+                                        local=srv))
+    try:
+        yield driver
+    finally:
+        driver.close()
+        neo4j_server.stop(srv)
+
+
+@dataclass
+class ImportResult:
+    contracts: int
+    seconds: float
+    summary: str
+
+    @property
+    def per_second(self) -> float:
+        return self.contracts / self.seconds if self.seconds else 0.0
+
+
+def timed_load(driver: Driver, records: list[dict[str, Any]], source: str = "synthetic") -> ImportResult:
+    """Clean and load `records` through the app's import path, timing the whole of it."""
+    start = time.perf_counter()
+    summary = load_records(driver, records, source=source)
+    return ImportResult(summary.contracts, time.perf_counter() - start, summary.line())
+
+
+def disk_bytes(path: Path) -> int:
+    """Bytes used by the files under `path`."""
+    return sum(f.stat().st_size for f in path.rglob("*") if f.is_file())
+
+
+def store_sizes(srv: LocalServer) -> dict[str, int]:
+    """The store (nodes, relationships, properties, indexes) and the transaction logs, in bytes."""
+    data = srv.home / "data"
+    return {"store_bytes": disk_bytes(data / "databases" / "neo4j"),
+            "tx_log_bytes": disk_bytes(data / "transactions" / "neo4j"),
+            "data_dir_bytes": disk_bytes(data)}
+
+
+def jvm_pid(srv: LocalServer) -> int | None:
+    return neo4j_server.status(srv).pid
+
+
+def peak_rss(pid: int | None = None) -> int:
+    """Peak resident set size (VmHWM) of a process in bytes; the current RSS where /proc has no peak."""
+    pid = pid or os.getpid()
+    status = Path(f"/proc/{pid}/status")
+    if status.is_file():
+        for line in status.read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) * 1024
+    return psutil.Process(pid).memory_info().rss
