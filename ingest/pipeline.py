@@ -129,7 +129,7 @@ def _extract(engine: Engine, pages: list[str], file_id: str, config: ExtractionC
         return result.contract, rules_evidence(result), extras
 
     def on_chunk(done: int, total: int) -> None:
-        if done < total:
+        if done < total and total > 1:  # a one-part document has nothing to add to "Extracting with ..."
             _report(progress, f"Extracting with {engine.label}: part {done + 1} of {total}", 0.3 + 0.55 * done / total)
 
     contract = extract_llm(pages, file_id, engine.chat_model, config=config or ExtractionConfig.load(),

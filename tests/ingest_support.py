@@ -69,7 +69,7 @@ def write_script(path: Path, contract: dict[str, Any] | None = None, tool: str =
 
 def encrypted_pdf(name: str = BANGI) -> bytes:
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(real_pdf(name))))
-    writer.encrypt(user_password="secret", owner_password="owner", algorithm="AES-256")
+    writer.encrypt(user_password="secret", owner_password="owner", algorithm="RC4-128")  # AES needs the cryptography package
     buffer = io.BytesIO()
     writer.write(buffer)
     return buffer.getvalue()

@@ -1,0 +1,167 @@
+"""Upload pipeline against the real test database: LLM (scripted through the app's settings) and offline
+engines on real CUAD PDFs, commit, search through `python -m graph`, entity resolution, embeddings, and
+bad inputs that must write nothing. Every committed contract is deleted and the graph checked unchanged."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from langchain_core.embeddings import DeterministicFakeEmbedding
+
+from graph.db import read
+from graph.errors import IngestError
+from graph.repository import contract_details, graph_counts, search_parties
+from graph.write import find_by_sha
+from ingest.pdf import (
+    CorruptPdfError,
+    EmptyPdfError,
+    EncryptedPdfError,
+    NotAPdfError,
+    PdfNoTextError,
+)
+from ingest.pipeline import RULES, AlreadyIngested, commit_review, llm_engine, process_file, proposed_file_id
+from ingest.resolve import auto_same_as, suggest_parties
+from tests.ingest_support import (
+    CURAEGIS,
+    PDF_DIR,
+    XENCOR,
+    encrypted_pdf,
+    exact_cleanup,
+    image_only_pdf,
+    real_pdf,
+    text_renamed_pdf,
+    truncated_pdf,
+    write_script,
+)
+
+pytestmark = [pytest.mark.integration,
+              pytest.mark.skipif(not PDF_DIR.is_dir(), reason="CUAD sample PDFs not present")]
+STEM = Path(CURAEGIS).stem
+DOCUMENT = ("MATCH (c:Contract {file_id: $file_id})-[:HAS_DOCUMENT]->(d:Document) "
+            "RETURN d.text AS text, d.page_count AS pages, c.file_name AS file_name, c.extraction_engine AS engine")
+
+
+@pytest.fixture
+def scripted(monkeypatch, tmp_path):
+    for name in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "LLM_MODEL", "EMBEDDING_MODEL"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LLM_PROVIDER", "scripted")
+    monkeypatch.setenv("LLM_SCRIPT", str(write_script(tmp_path / "script.json")))
+
+
+def graph_search(filter_: dict) -> dict:
+    out = subprocess.run([sys.executable, "-m", "graph", "search", json.dumps(filter_)], capture_output=True,
+                         text=True, check=False)
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout)
+
+
+def test_llm_extraction_committed_and_found_by_graph_search(driver, scripted):
+    engine = llm_engine()
+    steps: list[str] = []
+    with exact_cleanup(driver) as committed:
+        review = process_file(real_pdf(CURAEGIS), CURAEGIS, driver, engine, progress=lambda m, f: steps.append(m))
+        assert engine.label == "LLM scripted" and engine.tag == "llm:scripted"
+        assert steps == ["Hashing the file", "Reading the text", "Read 3 pages (12,698 characters)",
+                         "Extracting with LLM scripted", "Looking up 2 parties among existing parties",
+                         "Ready for review"]
+        assert review.file_id == f"{STEM}-2"  # the sample already holds this contract under its stem
+        assert [s.exact.key for s in review.suggestions] == ["phoenixperformancellc", "torvecinc"]
+        result = commit_review(driver, review, review.draft, auto_same_as(review.suggestions))
+        committed.append(result.file_id)
+        assert result.file_id == f"{STEM}-2" and not result.embedded
+        found = graph_search({"parties": ["Phoenix Performance"], "min_effective_date": "2010-05-18",
+                              "max_effective_date": "2010-05-18", "contract_types": ["Sponsorship"]})
+        ours = {c["file_id"]: c for c in found["contracts"]}[result.file_id]
+        assert found["total_count"] == 2  # the sample's record of the same contract, and the upload
+        assert sorted((p["name"], p["role"]) for p in ours["parties"]) == [("Phoenix Performance, LLC", "vendor"),
+                                                                           ("Torvec Inc.", "sponsor")]
+        assert (ours["effective_date"], ours["end_date"], ours["contract_type"]) == \
+            ("2010-05-18", "2010-10-31", "Sponsorship")
+        assert ours["governing_law"] == {"country": "US", "state": "NY", "name": "New York, US"}
+        document = read(driver, DOCUMENT, {"file_id": result.file_id})[0]
+        pages = review.pages
+        assert document == {"text": "\f".join(pages), "pages": 3, "file_name": CURAEGIS, "engine": "llm:scripted"}
+        assert find_by_sha(driver, review.sha256) == result.file_id
+        assert search_parties(driver, {"name": "torvec"})["parties"][0]["contract_count"] == 2
+
+
+def test_same_pdf_twice_is_refused_with_a_link_target(driver):
+    with exact_cleanup(driver) as committed:
+        review = process_file(real_pdf(CURAEGIS), CURAEGIS, driver, RULES)
+        committed.append(commit_review(driver, review, review.draft, auto_same_as(review.suggestions)).file_id)
+        before = graph_counts(driver)
+        with pytest.raises(AlreadyIngested, match=f"already in the graph as '{STEM}-2'") as caught:
+            process_file(real_pdf(CURAEGIS), "renamed copy.pdf", driver, RULES)
+        assert caught.value.file_id == f"{STEM}-2"
+        with pytest.raises(IngestError, match="already in the graph"):
+            commit_review(driver, review, review.draft, {})
+        assert graph_counts(driver) == before
+
+
+@pytest.mark.parametrize(("make", "error", "message"), [
+    (text_renamed_pdf, NotAPdfError, "This file is not a PDF (it has no PDF header)."),
+    (truncated_pdf, CorruptPdfError, "The PDF is truncated or corrupt: its end-of-file marker is missing."),
+    (encrypted_pdf, EncryptedPdfError, "The PDF is password-protected. Remove the password and upload it again."),
+    (image_only_pdf, PdfNoTextError, "The PDF has no text layer (it looks like a scan). OCR is not available"),
+    (lambda: b"", EmptyPdfError, "The file is empty (0 bytes). Please upload the PDF again."),
+])
+def test_bad_inputs_have_their_own_message_and_write_nothing(driver, make, error, message):
+    before = graph_counts(driver)
+    with pytest.raises(error) as caught:
+        process_file(make(), "bad upload.pdf", driver, RULES)
+    assert str(caught.value).startswith(message)
+    assert graph_counts(driver) == before
+
+
+def test_fuzzy_party_confirmed_as_existing_keeps_the_alias(driver):
+    review = process_file(real_pdf(CURAEGIS), CURAEGIS, driver, RULES)
+    draft = review.draft.model_copy(update={"parties": [
+        review.draft.parties[0].model_copy(update={"name": "Phoenix Performance"}), review.draft.parties[1]]})
+    (fuzzy, exact) = suggest_parties(driver, draft.parties)
+    assert fuzzy.exact is None and fuzzy.candidates[0].key == "phoenixperformancellc"
+    assert fuzzy.candidates[0].score == 100.0 and exact.exact.key == "torvecinc"
+    parties_before = graph_counts(driver)
+    with exact_cleanup(driver) as committed:
+        same_as = {"Phoenix Performance": "phoenixperformancellc", "Torvec Inc..": "torvecinc"}
+        committed.append(commit_review(driver, review, draft, same_as).file_id)
+        party = search_parties(driver, {"name": "phoenix performance"})["parties"]
+        assert len(party) == 1 and party[0]["contract_count"] == 2
+        assert "Phoenix Performance" in party[0]["aliases"]
+        details = contract_details(driver, committed[0])
+        assert sorted(p["key"] for p in details["parties"]) == ["phoenixperformancellc", "torvecinc"]
+        # No new Party, Location or Jurisdiction: only the Contract and its Document, linked to two existing
+        # parties (PARTY_TO), the existing New York jurisdiction (GOVERNED_BY) and the document (HAS_DOCUMENT).
+        assert graph_counts(driver) == {"nodes": parties_before["nodes"] + 2,
+                                        "relationships": parties_before["relationships"] + 4}
+
+
+def test_embedding_is_stored_when_a_model_is_given(driver, scripted):
+    embeddings = DeterministicFakeEmbedding(size=1536)
+    review = process_file(real_pdf(CURAEGIS), CURAEGIS, driver, llm_engine())
+    with exact_cleanup(driver) as committed:
+        result = commit_review(driver, review, review.draft, {}, embeddings=embeddings)
+        committed.append(result.file_id)
+        stored = read(driver, "MATCH (c:Contract {file_id: $f}) RETURN c.embedding AS e", {"f": result.file_id})
+        expected = embeddings.embed_query(review.draft.summary + "\n\n" + review.draft.contract_scope)
+        assert result.embedded and stored[0]["e"] == pytest.approx(expected)
+
+
+def test_104_page_contract_with_the_offline_engine(driver):
+    review = process_file(real_pdf(XENCOR), XENCOR, driver, RULES)
+    assert len(review.pages) == 104 and review.file_id == f"{Path(XENCOR).stem}-2"
+    assert review.draft.effective_date == "2012-02-10" and review.evidence["governing_law"].evidence.page == 36
+    assert [c.key for s in review.suggestions for c in s.candidates[:1]] == ["xencorinc",
+                                                                            "boehringeringelheiminternationalgmbh"]
+    with exact_cleanup(driver) as committed:
+        committed.append(commit_review(driver, review, review.draft, auto_same_as(review.suggestions)).file_id)
+        assert read(driver, DOCUMENT, {"file_id": committed[0]})[0]["pages"] == 104
+
+
+def test_file_ids_come_from_the_file_name(driver):
+    assert proposed_file_id(driver, "/tmp/New Supplier, Inc. #7.pdf") == "New Supplier, Inc. #7"
+    assert proposed_file_id(driver, CURAEGIS) == f"{STEM}-2"
