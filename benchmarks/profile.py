@@ -38,6 +38,7 @@ class Shape:
     party_count_share: dict[int, float]
     mentions_per_party: float
     single_contract_party_share: float
+    three_plus_party_share: float
     party_countries: dict[str | None, float]
     law_countries: dict[str | None, float]
     amount_present: float
@@ -50,17 +51,19 @@ class Shape:
     roles: dict[str, float] = field(default_factory=dict)
 
 
-def _party_stats(records: list[dict[str, Any]]) -> tuple[float, float]:
-    """Mentions per distinct party, and the share of parties that appear in exactly one contract."""
+def _party_stats(records: list[dict[str, Any]]) -> tuple[float, float, float]:
+    """Mentions per distinct party, and the shares of parties on exactly one and on 3+ contracts."""
     contracts_of: Counter[str] = Counter()
     for r in records:
         keys = {party_key(p.get("name") or "") for p in r.get("parties") or []
                 if not is_placeholder(p.get("name"))}
         contracts_of.update(keys)
     if not contracts_of:
-        return 0.0, 0.0
+        return 0.0, 0.0, 0.0
     singles = sum(1 for n in contracts_of.values() if n == 1)
-    return sum(contracts_of.values()) / len(contracts_of), singles / len(contracts_of)
+    busy = sum(1 for n in contracts_of.values() if n >= 3)
+    total = len(contracts_of)
+    return sum(contracts_of.values()) / total, singles / total, busy / total
 
 
 def _amounts(records: list[dict[str, Any]]) -> tuple[float, float, float]:
@@ -77,7 +80,7 @@ def shape(records: list[dict[str, Any]]) -> Shape:
     parties = [p for r in records for p in r.get("parties") or []]
     clauses = [c for r in records for c in r.get("clauses") or []]
     years = sorted(y for y in (_year(r.get("effective_date")) for r in records) if y)
-    per_party, singles = _party_stats(records)
+    per_party, singles, busy = _party_stats(records)
     present, log_mean, log_std = _amounts(records)
     return Shape(
         contracts=len(records),
@@ -86,6 +89,7 @@ def shape(records: list[dict[str, Any]]) -> Shape:
         party_count_share=_share(Counter(len(r.get("parties") or []) for r in records)),
         mentions_per_party=per_party,
         single_contract_party_share=singles,
+        three_plus_party_share=busy,
         party_countries=_share(Counter((p.get("location") or {}).get("country") for p in parties)),
         law_countries=_share(Counter((r.get("governing_law") or {}).get("country") for r in records)),
         amount_present=present,
