@@ -32,5 +32,5 @@ PAGES = {
 page = st.navigation(PAGES)
 render_sidebar()
 if page.url_path != "chat":
-    render_chat_panel()
+    render_chat_panel(page.url_path)
 page.run()
