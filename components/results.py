@@ -18,8 +18,8 @@ from graph.repository import SearchResult, json_params
 COLUMNS = {
     "file_id": st.column_config.TextColumn("Contract", width="large", pinned=True),
     "contract_type": st.column_config.TextColumn("Type", width="small"),
-    "effective_date": st.column_config.DateColumn("Effective", format="YYYY-MM-DD"),
-    "end_date": st.column_config.DateColumn("Ends", format="YYYY-MM-DD"),
+    "effective_date": st.column_config.DateColumn("Effective", format="YYYY-MM-DD", width=100),
+    "end_date": st.column_config.DateColumn("Ends", format="YYYY-MM-DD", width=100),
     "duration": st.column_config.TextColumn("Term", help="ISO 8601 duration, e.g. P5Y = five years"),
     "total_amount": st.column_config.NumberColumn("Total amount", format="dollar"),
     "parties": st.column_config.ListColumn("Parties (role; country)", width="large"),
