@@ -13,7 +13,7 @@ import streamlit as st
 from neo4j import Driver
 
 from graph.config import Neo4jSettings
-from graph.db import build_driver, unavailable_message
+from graph.db import build_driver, ping, unavailable_message
 from graph.errors import ContractGraphError
 from graph.repository import overview
 
@@ -47,9 +47,10 @@ def _overview_numbers() -> dict[str, Any]:
 
 
 def db_status() -> DbStatus:
-    """Probe the database; never raises."""
+    """Probe the database (uncached, so a stopped server shows at once); never raises."""
     settings = get_settings()
     try:
+        ping(get_driver())
         numbers = _overview_numbers()
     except ContractGraphError as e:
         return DbStatus(False, settings.uri, str(e), {})

@@ -127,6 +127,8 @@ def compile_match(f: ContractFilter, today: date | None = None) -> CompiledQuery
     where = [expr for _, expr, _ in conditions]
     law_where, law_params = _law_conditions(f)
     where += law_where
+    if f.has_end_date is not None:
+        where.append(f"c.end_date IS {'NOT ' if f.has_end_date else ''}NULL")
     params.update(law_params)
     query = lucene_query(f.text) if f.text else ""
     if query:

@@ -59,6 +59,9 @@ class ContractFilter(BaseModel):
         None, description="true: end_date on or after as_of (still running); false: end_date before as_of "
                           "(expired). Contracts without an end date are neither.")
     as_of: date | None = Field(None, description="Reference date for `active` (YYYY-MM-DD); default today.")
+    has_end_date: bool | None = Field(
+        None, description="true: only contracts with a known end date; false: only open-ended contracts "
+                          "(no end date).")
     min_amount: float | None = Field(None, ge=0, description="Total amount at least this.")
     max_amount: float | None = Field(None, ge=0, description="Total amount at most this.")
     monetary_value: MonetaryValue | None = Field(

@@ -102,12 +102,18 @@ def search_parties(driver: Driver, query: PartyQuery | dict[str, Any] | None,
     return {"total_count": total, "parties": rows}
 
 
-def fuzzy_parties(driver: Driver, name: str, limit: int = 10, cutoff: float = 70.0,
+def _name_score(query: str, choice: str, **_: Any) -> float:
+    """Whole-name similarity first (typos), with WRatio's partial matching as a smaller share: WRatio alone
+    ties many loosely related names at the same score."""
+    return 0.6 * fuzz.ratio(query, choice) + 0.4 * fuzz.WRatio(query, choice)
+
+
+def fuzzy_parties(driver: Driver, name: str, limit: int = 10, cutoff: float = 60.0,
                   database: str | None = None) -> list[dict[str, Any]]:
-    """Typo-tolerant party lookup (rapidfuzz WRatio over names and aliases), best first."""
+    """Typo-tolerant party lookup over names and aliases, best first."""
     rows = read(driver, queries.ALL_PARTY_NAMES, {}, database)
     choices = {(row["key"], alias): alias for row in rows for alias in {row["name"], *(row["aliases"] or [])}}
-    matches = process.extract(name, choices, scorer=fuzz.WRatio, limit=limit * 3,
+    matches = process.extract(name, choices, scorer=_name_score, limit=limit * 3,
                               score_cutoff=cutoff, processor=utils.default_process)
     keys = list(dict.fromkeys(key for _, _, (key, _) in matches))[:limit]
     if not keys:

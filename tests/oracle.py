@@ -62,6 +62,7 @@ class Oracle:
             not f.get("governing_law_country") or bool(c.law and c.law["country"] == f["governing_law_country"]),
             not f.get("governing_law_state") or bool(c.law and c.law["state"] == f["governing_law_state"]),
             _active(p["end_date"], f.get("active"), f.get("as_of") or today),
+            f.get("has_end_date") is None or (p["end_date"] is not None) == f["has_end_date"],
             _cmp(p["total_amount"], f.get("min_amount"), ">="),
             _cmp(p["total_amount"], f.get("max_amount"), "<="),
             not f.get("monetary_value") or _cmp(p["total_amount"], f["monetary_value"]["value"],

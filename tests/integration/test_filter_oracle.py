@@ -52,6 +52,7 @@ def filters(prepared: Prepared) -> st.SearchStrategy[dict[str, Any]]:
         "governing_law_country": st.sampled_from(v["countries"]),
         "governing_law_state": st.sampled_from(v["states"]),
         "active": st.booleans(),
+        "has_end_date": st.booleans(),
         "min_amount": amounts, "max_amount": amounts,
         "monetary_value": st.fixed_dictionaries({"value": amounts,
                                                  "operator": st.sampled_from(["=", ">", "<", ">=", "<="])}),

@@ -44,3 +44,10 @@ def test_merged_party_is_found_by_every_spelling(driver) -> None:
         assert found["total_count"] == 1
         assert found["parties"][0]["key"] == "pelicandeliversinc"
     assert search_contracts(driver, {"parties": ["pelican delivers"]}).total_count == 2
+
+
+def test_fuzzy_party_lookup_tolerates_typos(driver) -> None:
+    from graph.repository import fuzzy_parties
+    assert fuzzy_parties(driver, "Bank of Amercia", 3)[0]["name"] == "Bank of America, N.A."
+    assert fuzzy_parties(driver, "Honeywel Internatonal", 3)[0]["key"] == "honeywellinternationalinc"
+    assert fuzzy_parties(driver, "zzqqxx", 3) == []

@@ -156,3 +156,8 @@ def test_hostile_values_stay_parameters() -> None:
     cypher, params = where({"parties": [evil], "text": evil})
     assert "DETACH" not in cypher and "`" not in cypher
     assert params["party_0"] == evil.lower()
+
+
+@pytest.mark.parametrize(("flag", "expr"), [(True, "c.end_date IS NOT NULL"), (False, "c.end_date IS NULL")])
+def test_has_end_date(flag: bool, expr: str) -> None:
+    assert where({"has_end_date": flag}) == (f"{HEAD}\nWHERE {expr}", {})
