@@ -4,6 +4,7 @@ Pure text processing (no database): `parse_document(pages)` returns a `ParsedDoc
 `classify_section(section)` assigns CUAD categories to one section.
 """
 
+from ingest.document.classify import classify_section
 from ingest.document.models import (
     DefinedTerm,
     Footnote,
@@ -23,5 +24,6 @@ __all__ = [
     "Reference",
     "Section",
     "TermUse",
+    "classify_section",
     "parse_document",
 ]
