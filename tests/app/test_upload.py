@@ -9,6 +9,7 @@ from urllib.parse import parse_qs
 
 import pytest
 
+from components import routes
 from graph.repository import contract_details, graph_counts
 from tests.app.test_chat_support import LLM_VARS, navigate_like_the_server, start_app, use_script
 from tests.ingest_support import (
@@ -25,7 +26,7 @@ from tests.ingest_support import (
 
 pytestmark = [pytest.mark.integration,
               pytest.mark.skipif(not PDF_DIR.is_dir(), reason="CUAD sample PDFs not present")]
-PAGE = "pages/upload.py"
+PAGE = getattr(routes, "UPLOAD_PAGE", "pages/upload.py")  # page scripts are being moved; routes knows where
 FILE_ID = f"{Path(CURAEGIS).stem}-2"
 NO_EDITS = {"edited_rows": {}, "added_rows": [], "deleted_rows": []}
 
