@@ -108,11 +108,12 @@ def _structured(model: BaseChatModel, schema: type[BaseModel]) -> Runnable[Any, 
 def _invoke(runnable: Runnable[Any, Any], messages: list[BaseMessage], config: ExtractionConfig,
             where: str) -> dict[str, Any]:
     """One structured call with retries on transient errors; non-transient errors raise LLMError."""
-    for attempt in range(1, config.attempts + 1):
+    attempts = max(1, config.attempts)
+    for attempt in range(1, attempts + 1):
         try:
             return runnable.invoke(messages)
         except (openai.OpenAIError, TimeoutError, ConnectionError) as e:
-            if not is_transient(e) or attempt == config.attempts:
+            if not is_transient(e) or attempt == attempts:
                 tries = f" after {attempt} attempts" if attempt > 1 else ""
                 raise LLMError(f"{_describe(e)} ({where}{tries})") from e
             delay = config.backoff_s * 2 ** (attempt - 1)

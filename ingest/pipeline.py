@@ -22,7 +22,7 @@ from agent.context import AgentSettings
 from agent.llm import build_chat_model, build_embeddings, llm_errors
 from graph.db import read
 from graph.embeddings import embedding_text, set_contract_embedding
-from graph.errors import ContractGraphError, ExtractionError, IngestError
+from graph.errors import ConfigError, ContractGraphError, ExtractionError, IngestError
 from graph.write import FIND_BY_ID, CommitRequest, commit_contract, find_by_sha
 from ingest.evidence import llm_evidence, missing_fields, rules_evidence
 from ingest.llm_extract import ExtractionConfig, extract_llm
@@ -160,8 +160,13 @@ def process_file(data: bytes, file_name: str, driver: Driver, engine: Engine, *,
 
 
 def configured_embeddings() -> Embeddings | None:
-    """The embedding model when EMBEDDING_MODEL is configured, else None."""
-    return build_embeddings(AgentSettings.load())
+    """The embedding model when EMBEDDING_MODEL is configured, else None (also when the LLM settings are
+    invalid: the embedding is optional and must not block a commit; the reason is logged)."""
+    try:
+        return build_embeddings(AgentSettings.load())
+    except ConfigError as e:
+        log.warning("no embedding model: the LLM settings are invalid (%s)", e)
+        return None
 
 
 def _embed(embeddings: Embeddings | None, record: dict[str, object]) -> tuple[list[float] | None, str | None]:
