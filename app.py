@@ -7,6 +7,7 @@ import logging
 import streamlit as st
 
 from components.chat_panel import render_chat_panel
+from components.routes import CHAT_PAGE, CONTRACT_PAGE, EXPLORER_PAGE, OVERVIEW_PAGE, PARTIES_PAGE, UPLOAD_PAGE
 from components.session import init_session_state
 from components.sidebar import render_sidebar
 
@@ -18,14 +19,14 @@ init_session_state()
 
 PAGES = {
     "Portfolio": [
-        st.Page("pages/overview.py", title="Overview", icon=":material/dashboard:", default=True),
-        st.Page("pages/explorer.py", title="Explorer", icon=":material/filter_alt:", url_path="explorer"),
-        st.Page("pages/contract.py", title="Contract", icon=":material/description:", url_path="contract"),
-        st.Page("pages/parties.py", title="Parties", icon=":material/groups:", url_path="parties"),
+        st.Page(OVERVIEW_PAGE, title="Overview", icon=":material/dashboard:", default=True),
+        st.Page(EXPLORER_PAGE, title="Explorer", icon=":material/filter_alt:", url_path="explorer"),
+        st.Page(CONTRACT_PAGE, title="Contract", icon=":material/description:", url_path="contract"),
+        st.Page(PARTIES_PAGE, title="Parties", icon=":material/groups:", url_path="parties"),
     ],
     "Assistant": [
-        st.Page("pages/chat.py", title="Chat", icon=":material/chat:", url_path="chat"),
-        st.Page("pages/upload.py", title="Upload", icon=":material/upload_file:", url_path="upload"),
+        st.Page(CHAT_PAGE, title="Chat", icon=":material/chat:", url_path="chat"),
+        st.Page(UPLOAD_PAGE, title="Upload", icon=":material/upload_file:", url_path="upload"),
     ],
 }
 

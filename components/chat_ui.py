@@ -12,11 +12,10 @@ import streamlit as st
 from agent.runner import Answer, Event, Failure, Token, ToolFinished, ToolStarted, ToolTrace, stream_turn
 from components.chat_agent import Assistant, history, run_context
 from components.filter_url import filter_to_query
-from components.routes import CONTRACT_PAGE, EXPLORER_PAGE
+from components.routes import CHAT_PAGE, CONTRACT_PAGE, EXPLORER_PAGE
 from graph.errors import FilterValidationError
 from graph.filters import ContractFilter, parse_filter
 
-CHAT_PAGE = "pages/chat.py"
 TOOL_ICONS = {"contract_search": ":material/search:", "party_search": ":material/groups:",
               "contract_details": ":material/description:", "cypher_aggregation": ":material/functions:"}
 

@@ -30,7 +30,7 @@ def scripted(monkeypatch, tmp_path):
 
 
 def chat_page() -> AppTest:
-    return start_app("pages/chat.py")
+    return start_app("pages/assistant/chat.py")
 
 
 def ask(at: AppTest, question: str) -> AppTest:
@@ -112,7 +112,7 @@ def test_without_llm_the_chat_explains_and_the_app_works(monkeypatch) -> None:
     assert any("needs a language model" in i.value for i in at.main.info)
     assert any("http://localhost:11434/v1" in m.value for m in at.main.markdown)
     assert not at.main.get("chat_input") and not at.exception
-    at.switch_page("pages/overview.py")
+    at.switch_page("pages/portfolio/overview.py")
     at.run()
     assert not at.exception
     assert any("needs a language model" in c.value for c in at.sidebar.caption)

@@ -7,7 +7,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from components.chat_panel import FOCUS_QUESTION
-from components.session import CHAT_CONTEXT_FILTER, CHAT_HISTORY, EXPLORER_FILTER
+from components.session import CHAT_CONTEXT_FILTER, CHAT_HISTORY
 from graph.filters import ContractFilter
 from graph.repository import search_contracts
 from tests.app.test_chat_support import APP, navigate_like_the_server, start_app, use_script
@@ -38,7 +38,7 @@ def test_panel_answers_and_shares_history_with_chat_page(monkeypatch, tmp_path) 
     assert "Is Microsoft in the graph?" in texts and "Found 1 party named like Microsoft." in texts
     assert any("`party_search` · total_count=1" in t for t in texts)
     assert not at.main.chat_message  # the page itself is untouched
-    at.switch_page("pages/chat.py")
+    at.switch_page("pages/assistant/chat.py")
     at.run()
     assert [m.name for m in at.main.chat_message] == ["user", "assistant"]
     assert at.main.chat_message[1].markdown[-1].value == "Found 1 party named like Microsoft."
@@ -47,16 +47,16 @@ def test_panel_answers_and_shares_history_with_chat_page(monkeypatch, tmp_path) 
 
 def test_ask_about_the_explorer_filter(driver, monkeypatch, tmp_path) -> None:
     use_script(monkeypatch, tmp_path, [FOCUSED, {"steps": ["Unfocused answer."]}])
-    at = start_app()
-    assert not at.sidebar.button  # nothing to focus on yet
-    at.session_state[EXPLORER_FILTER] = ContractFilter(contract_types=("License",))
+    at = start_app("pages/portfolio/explorer.py")
+    assert "panel_ask_filter" not in [b.key for b in at.sidebar.button]  # nothing to focus on yet
+    at.query_params["contract_types"] = "License"  # the Explorer's filter lives in its URL
     at.run()
     at.button(key="panel_ask_filter").click().run()
     assert not at.exception, at.exception
     expected = search_contracts(driver, {"contract_types": ["License"]}).total_count
     texts = sidebar_texts(at)
     assert FOCUS_QUESTION in texts
-    assert f"This filter holds {expected} license contracts." in texts
+    assert f"This filter holds {expected} license contracts." in texts, "\n".join(texts)
     assert at.session_state[CHAT_CONTEXT_FILTER] == ContractFilter(contract_types=("License",))
     history = at.session_state[CHAT_HISTORY]
     assert history[0]["focus"] == {"contract_types": ["License"]}
@@ -86,7 +86,7 @@ def test_filter_button_reads_the_explorer_url_on_first_load(monkeypatch, tmp_pat
     at = AppTest.from_file(APP, default_timeout=120)
     at.query_params["contract_types"] = "License"
     at.run()
-    at.switch_page("pages/explorer.py")
+    at.switch_page("pages/portfolio/explorer.py")
     at.run()
     assert not at.exception, at.exception
     at.button(key="panel_ask_filter").click().run()

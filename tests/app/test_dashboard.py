@@ -29,7 +29,7 @@ from tests.oracle import Oracle
 pytestmark = pytest.mark.integration
 
 APP = str(REPO_ROOT / "app.py")
-EXPLORER = "pages/explorer.py"
+EXPLORER = "pages/portfolio/explorer.py"
 FORM = "explorer_" + short_digest(ContractFilter().model_dump_json())
 
 # Widget values to enter in the form -> the filter they stand for.

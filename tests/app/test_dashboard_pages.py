@@ -34,7 +34,7 @@ def open_page(page: str, params: dict[str, Any] | None = None) -> AppTest:
 
 
 def test_file_id_param_opens_that_contract(driver):
-    at = open_page("pages/contract.py", {"file_id": VERTICALNET})
+    at = open_page("pages/portfolio/contract.py", {"file_id": VERTICALNET})
     details = contract_details(driver, VERTICALNET)
     assert [h.value for h in at.main.header] == [VERTICALNET]
     metrics = {m.label: m.value for m in at.metric}
@@ -50,12 +50,12 @@ def test_file_id_param_opens_that_contract(driver):
 
 
 def test_unknown_file_id_shows_error():
-    at = open_page("pages/contract.py", {"file_id": "NO SUCH CONTRACT"})
+    at = open_page("pages/portfolio/contract.py", {"file_id": "NO SUCH CONTRACT"})
     assert any("No contract with file_id 'NO SUCH CONTRACT'" in e.value for e in at.error)
 
 
 def test_contract_search_box_narrows_and_picks(driver):
-    at = open_page("pages/contract.py")
+    at = open_page("pages/portfolio/contract.py")
     at.text_input(key="contract_search").input("distributor").run()
     picker = at.selectbox(key="contract_pick_None")
     expected = [r["file_id"] for r in driver.execute_query(
@@ -89,7 +89,7 @@ def test_network_html_is_self_contained(driver):
 
 
 def test_parties_search_and_fuzzy_fallback(driver):
-    at = open_page("pages/parties.py")
+    at = open_page("pages/portfolio/parties.py")
     at.text_input(key="party_search").input("Bank of America").run()
     expected = search_parties(driver, {"name": "Bank of America", "limit": 200})
     assert sorted(at.main.dataframe[0].value["Party"]) == sorted(p["name"] for p in expected["parties"])
@@ -101,7 +101,7 @@ def test_parties_search_and_fuzzy_fallback(driver):
 
 def test_party_param_shows_its_contracts_and_network(driver):
     key = search_parties(driver, {"name": "VerticalNet, Inc."})["parties"][0]["key"]
-    at = open_page("pages/parties.py", {"party": key})
+    at = open_page("pages/portfolio/parties.py", {"party": key})
     contracts = party_contracts(driver, key)
     tables = [d.value for d in at.main.dataframe if "Counterparties" in d.value.columns]
     assert sorted(tables[0]["Contract"]) == sorted(r["file_id"] for r in contracts)

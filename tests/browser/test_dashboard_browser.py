@@ -166,9 +166,6 @@ def test_server_log_has_no_warnings(app):
     assert lines == []
 
 
-@pytest.mark.xfail(strict=True, reason="Opening a page URL before anyone opened '/' runs the page file alone "
-                   "(Streamlit's legacy pages/ directory mode): no sidebar, no page config. Fixed by renaming "
-                   "pages/ (reported to the lead); remove this marker then.")
 def test_cold_deep_link_runs_the_app_shell(chromium, artifacts):
     cold = start_app(artifacts / "streamlit-cold.log")
     try:
@@ -176,6 +173,8 @@ def test_cold_deep_link_runs_the_app_shell(chromium, artifacts):
         page = context.new_page()
         open_path(page, cold, "/explorer")
         expect(page.locator('[data-testid="stSidebar"]')).to_contain_text("Portfolio", timeout=10_000)
+        expect(page.locator('[data-testid="stSidebar"]')).to_contain_text("contracts", timeout=10_000)
+        expect(page.get_by_text("Page not found")).to_have_count(0)
         context.close()
     finally:
         stop_app(cold)

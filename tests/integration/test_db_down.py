@@ -30,7 +30,7 @@ pytestmark = pytest.mark.integration
 APP = str(REPO_ROOT / "app.py")
 BANNER = "The contract database is not available."
 LOADED = 6
-PAGES = ["pages/explorer.py", "pages/contract.py", "pages/parties.py"]
+PAGES = ["pages/portfolio/explorer.py", "pages/portfolio/contract.py", "pages/portfolio/parties.py"]
 
 
 def free_port() -> int:
@@ -107,5 +107,5 @@ def test_stop_mid_session_then_recover(throwaway: LocalServer):
         at = load(page)
         assert main_errors(at) == [], page
     assert next(m.value for m in load().metric if m.label == "Contracts") == str(LOADED)
-    assert next(m.value for m in load("pages/explorer.py").metric
+    assert next(m.value for m in load("pages/portfolio/explorer.py").metric
                 if m.label == "Matching contracts") == str(LOADED)
