@@ -20,10 +20,13 @@ NUM_RE = re.compile(
 )
 ARTICLE_RE = re.compile(r"(?P<kw>ARTICLE|Article)[ \t]+(?P<num>[IVXLC]{1,7}|\d{1,3})(?![\w.\-]*\d)(?P<dot>\.)?")
 ROMAN_RE = re.compile(r"(?P<num>[IVXL]{1,6})\.(?=[ \t]+\S)")
+_KEYWORD_NEXT = re.compile(r"[ \t]+(?:ARTICLE|Article|SECTION|Section)[ \t]+\w")
 _ABBREVIATIONS = frozenset({"no.", "nos.", "sec.", "art.", "para.", "p.", "pp.", "vol."})
 _TOC_TAIL = re.compile(r"(?:\.{4,}|…{2,}|\s\d{1,3}|Page\s+\d+)\s*$")
 _CAPS_WORD = r"[A-Z][A-Z0-9'’&,;/\-]*+"
-_TITLE_RE = re.compile(rf"^[ \t]*+[\-–—:]?[ \t]*+({_CAPS_WORD}(?:[ \t]++{_CAPS_WORD}){{0,13}})(?=[.\n]|[ \t]{{2}}|$)")
+_TITLE_RE = re.compile(
+    rf"^[ \t]*+[\-–—:]?[ \t]*+({_CAPS_WORD}(?:[ \t]++{_CAPS_WORD}){{0,13}})(?=[.\n]|[ \t]{{2}}|[ \t]*$|[ \t]+[\d\"“(])"
+)
 _SMALL_WORDS = frozenset(
     "of and or the to for in on with a an this its by as at from upon under into not per via vs. v. &".split()
 )
@@ -121,6 +124,8 @@ def _numeric(text: str, match: re.Match[str]) -> list[Candidate]:
     title_line = single and _title_line(text, match.end())
     if single and not title_line and not re.match(r"[ \t]+[A-Z]", text[match.end():match.end() + 3]):
         return []
+    if single and _KEYWORD_NEXT.match(text, match.end()):
+        return []  # "... 1 ARTICLE 2 ...": a page number in a table of contents
     weight *= 1.0 if title_line else _follow_factor(text, match.end()) * (0.6 if single else 1.0)
     if match.group("kw") and not match.group("kw").isupper() and weight < 1.0:
         weight *= 0.5  # "Section 2.3 shall..." mid-paragraph is usually a reference
