@@ -69,7 +69,8 @@ def write_script(path: Path, contract: dict[str, Any] | None = None, tool: str =
 
 def encrypted_pdf(name: str = BANGI) -> bytes:
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(real_pdf(name))))
-    writer.encrypt(user_password="secret", owner_password="owner", algorithm="RC4-128")  # AES needs the cryptography package
+    # RC4: pypdf needs the `cryptography` package (not installed) for AES.
+    writer.encrypt(user_password="secret", owner_password="owner", algorithm="RC4-128")
     buffer = io.BytesIO()
     writer.write(buffer)
     return buffer.getvalue()
