@@ -15,7 +15,7 @@ EXPLORER_PAGE = "pages/portfolio/explorer.py"
 CONTRACT_PAGE = "pages/portfolio/contract.py"
 PARTIES_PAGE = "pages/portfolio/parties.py"
 CHAT_PAGE = "pages/assistant/chat.py"
-UPLOAD_PAGE = "pages/upload.py"
+UPLOAD_PAGE = "pages/assistant/upload.py"
 
 APP_SCRIPT = Path(__file__).resolve().parents[1] / "app.py"
 

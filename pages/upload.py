@@ -1,30 +1,5 @@
-"""Upload: add contracts from PDFs. Each file is hashed (a file already in the graph is offered to open),
-read, extracted (LLM or offline rules) and matched against existing parties, with a live status per
-file; then a review form shows every field with its confidence and evidence. Commit writes the contract
-in one transaction and links to it; Discard writes nothing."""
+"""Deep-link entry for /upload on a fresh server; the page is in a subfolder (see components.routes)."""
 
-from __future__ import annotations
+from components.routes import run_app
 
-import streamlit as st
-
-from components import reads
-from components.footer import render_footer
-from components.upload_engine import choose_engine
-from components.upload_outcome import render_outcome
-from components.upload_process import items, process_upload, show_status
-
-reads.require_db()
-st.title("Upload contracts")
-st.caption("PDFs with a text layer (scans need OCR first). Several files at once are fine; each is reviewed "
-           "before anything is written.")
-engine = choose_engine()
-uploads = st.file_uploader("Contract PDFs", type=["pdf"], accept_multiple_files=True, key="upload_files")
-known = items()
-for upload in uploads or []:
-    item = known.get(upload.file_id)
-    if item is None:
-        item = known[upload.file_id] = process_upload(upload.name, upload.getvalue(), engine)
-    else:
-        show_status(item)
-    render_outcome(item)
-render_footer()
+run_app()
