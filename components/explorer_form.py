@@ -16,7 +16,10 @@ from graph.errors import FilterValidationError
 from graph.filters import ContractFilter, parse_filter
 
 DATE_MIN, DATE_MAX = date(1950, 1, 1), date(2150, 12, 31)
-STATUS = {"Any": None, "Active": True, "Expired": False}
+# Status choice -> (active, has_end_date)
+STATUS: dict[str, tuple[bool | None, bool | None]] = {
+    "Any": (None, None), "Active": (True, None), "Expired": (False, None), "No end date": (None, False),
+}
 OPERATORS = ("=", ">", "<", ">=", "<=")
 SORT_LABELS = {"effective_date": "Effective date", "end_date": "End date", "total_amount": "Total amount",
                "party_count": "Number of parties"}
@@ -41,10 +44,11 @@ def _dates(f: ContractFilter, k: str) -> dict[str, Any]:
         out[f"max_{prefix}_date"] = right.date_input(
             f"{label} to", value=getattr(f, f"max_{prefix}_date"), min_value=DATE_MIN, max_value=DATE_MAX,
             key=f"{k}_max_{prefix}", format="YYYY-MM-DD")
-    status = next(label for label, value in STATUS.items() if value == f.active)
+    current = (f.active, f.has_end_date)
+    status = next((label for label, value in STATUS.items() if value == current), "Any")
     out["status"] = st.radio("Status", list(STATUS), index=list(STATUS).index(status), horizontal=True,
                              key=f"{k}_status", help="Active: ends on or after the reference date; expired: "
-                             "ended before it. Contracts without an end date are neither.")
+                             "ended before it. Contracts without an end date are neither: choose 'No end date'.")
     out["as_of"] = st.date_input("Reference date for status", value=f.as_of, min_value=DATE_MIN,
                                  max_value=DATE_MAX, key=f"{k}_as_of", format="YYYY-MM-DD",
                                  help="Leave empty for today.")
@@ -115,7 +119,7 @@ def _content(f: ContractFilter, options: dict[str, list[str]], k: str) -> dict[s
 def form_values_to_filter(values: dict[str, Any]) -> ContractFilter:
     """The submitted widget values as a validated ContractFilter (raises FilterValidationError)."""
     data = {k: v for k, v in values.items() if k not in ("status", "mv_operator", "mv_value")}
-    data["active"] = STATUS[values["status"]]
+    data["active"], data["has_end_date"] = STATUS[values["status"]]
     if values.get("mv_operator") and values.get("mv_value") is not None:
         data["monetary_value"] = {"operator": values["mv_operator"], "value": values["mv_value"]}
     elif values.get("mv_operator") or values.get("mv_value") is not None:
@@ -138,7 +142,6 @@ def render_filter_form(f: ContractFilter, options: dict[str, list[str]], names: 
             values.update(_parties(f, options, names, key))
         with columns[2]:
             values.update(_amounts(f, key))
-            st.caption("A “no end date” filter is not available yet.")
         with columns[3]:
             values.update(_content(f, options, key))
         left, right, _ = st.columns([1.3, 1, 5.7])

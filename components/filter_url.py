@@ -13,7 +13,8 @@ from graph.filters import ContractFilter, parse_filter
 LIST_FIELDS = ("contract_types", "parties", "clause_types")
 SCALAR_FIELDS = (
     "min_effective_date", "max_effective_date", "min_end_date", "max_end_date", "party_country",
-    "governing_law_country", "governing_law_state", "active", "as_of", "min_amount", "max_amount", "text",
+    "governing_law_country", "governing_law_state", "active", "has_end_date", "as_of", "min_amount", "max_amount",
+    "text",
     "sort_by", "sort_order",
 )
 OPERATOR_NAMES = {"=": "eq", ">": "gt", "<": "lt", ">=": "gte", "<=": "lte"}
@@ -68,7 +69,7 @@ def filter_to_query(f: ContractFilter) -> dict[str, str | list[str]]:
             params[name] = [str(v) for v in value]
         elif name == "monetary_value":
             params[name] = f"{OPERATOR_NAMES[value['operator']]}:{_number(value['value'])}"
-        elif name == "active":
+        elif name in ("active", "has_end_date"):
             params[name] = "true" if value else "false"
         elif name in SCALAR_FIELDS:
             params[name] = _number(value) if isinstance(value, float) else str(value)

@@ -44,6 +44,7 @@ FORM_CASES: list[tuple[dict[str, Any], dict[str, Any]]] = [
      {"clause_types": ["Liability & Indemnification"], "text": "software"}),
     ({"lstate": "DE", "min_end": date(2010, 1, 1), "status": "Active"},
      {"governing_law_state": "DE", "min_end_date": "2010-01-01", "active": True}),
+    ({"types": ["Service"], "status": "No end date"}, {"contract_types": ["Service"], "has_end_date": False}),
     ({"mv_op": ">=", "mv_value": 1000000.0, "sort_by": "total_amount"},
      {"monetary_value": {"operator": ">=", "value": 1000000}, "sort_by": "total_amount"}),
 ]
