@@ -22,11 +22,11 @@ _ITEM = rf"(?:{_BASE}(?:{_SUB})*|(?:\((?:[a-z]{{1,4}}|[A-Z]|\d{{1,2}})\))(?:{_SU
 _SEP = r"(?:\s*,\s*(?:and/or\s+|and\s+|or\s+)?|\s*;\s*|\s+(?:and/or|and|or|through|thru|to|until)\s+|\s*[-–—]\s*)"
 _KW = (r"(?:[Ss]ub-?)?(?:[Ss]ections?|SECTIONS?|[Pp]aragraphs?|PARAGRAPHS?|[Cc]lauses?|CLAUSES?|[Aa]rticles?"
        r"|ARTICLES?|[Ss]ubparagraphs?|[Ss]ubclauses?)|§§?")
-REF_RE = re.compile(rf"(?<![\w])(?P<kw>{_KW})(?:\s*,)?\s*(?P<items>{_ITEM}(?:{_SEP}{_ITEM})*)")
+REF_RE = re.compile(rf"(?=[SsPpCcAa§])(?<![\w])(?P<kw>{_KW})(?:\s*,)?\s*(?P<items>{_ITEM}(?:{_SEP}{_ITEM})*)")
 _ITEM_RE = re.compile(rf"(?P<sep>{_SEP})?(?P<item>{_ITEM})")
 _EXH_KW = EXHIBIT_WORDS + "|" + "|".join(w.title() for w in EXHIBIT_WORDS.split("|"))
 _EXH_ID = r"[\"“]?(?P<id>[A-Z]{1,2}(?:-?\d{1,3})?|\d{1,3}(?:\.\d{1,3})*)[\"”]?(?![\w])"
-EXH_REF_RE = re.compile(rf"(?<![\w])(?P<kw>{_EXH_KW})s?\s+{_EXH_ID}")
+EXH_REF_RE = re.compile(rf"(?=[EeSsAa])(?<![\w])(?P<kw>{_EXH_KW})s?\s+{_EXH_ID}")
 _OF_SCOPE = re.compile(rf"^\s*(?:of|in|to)\s+(?:this\s+(?P<this>{_EXH_KW})|(?:the\s+)?(?P<kw>{_EXH_KW})\s+{_EXH_ID})")
 _EXTERNAL_AFTER = re.compile(r"^\s*\)?\s*,?\s*(?:of|under|in)\s+(?:the\s+)?(?P<name>[A-Z][\w.\-/&']*)")
 _EXTERNAL_BEFORE = re.compile(r"(?:U\.\s?S\.\s?C\.|C\.F\.R\.|CFR|Code|Act|Regulations?|Rules?|Law)\s*$")
@@ -88,7 +88,7 @@ def _scopes(after: str, source: str, outline: Outline) -> list[str | None]:
     scoped = _OF_SCOPE.match(after)
     if scoped and scoped.group("kw"):
         label = f"{scoped.group('kw').title()} {scoped.group('id')}".lower()
-        return [outline.exhibit_scopes.get(label, "?missing")]
+        return [outline.exhibit_scopes.get(label, "?missing")]  # an exhibit that is not attached: unresolved
     if scoped and scoped.group("this"):
         return [own]
     if _OF_AGREEMENT.match(after):
