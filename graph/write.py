@@ -27,7 +27,18 @@ FIND_BY_ID = "MATCH (c:Contract {file_id: $file_id}) RETURN c.file_sha256 AS sha
 SET_PROVENANCE = """
 MATCH (c:Contract {file_id: $file_id})
 SET c.file_sha256 = $sha256, c.file_name = $file_name, c.page_count = $page_count,
-    c.extraction_engine = $engine, c.ingested_at = datetime()
+    c.extraction_engine = $engine, c.ingested_at = datetime(), c.added_aliases = $added_aliases
+"""
+EXISTING_ALIASES = "MATCH (p:Party) WHERE p.key IN $keys RETURN p.key AS key, p.aliases AS aliases"
+ADDED_ALIASES = "MATCH (c:Contract {file_id: $file_id}) RETURN coalesce(c.added_aliases, []) AS added"
+# Entries are "party key<TAB>alias": the spellings this contract taught existing parties.
+REMOVE_ADDED_ALIASES = """
+UNWIND $added AS entry
+WITH split(entry, '\t') AS kv
+MATCH (p:Party {key: kv[0]})
+SET p.aliases = [a IN p.aliases WHERE a <> kv[1]]
+WITH p, [n IN p.aliases + [p.name] | toLower(n)] AS names
+SET p.search_names = names, p.search_text = reduce(s = '', n IN names | s + '\n' + n)
 """
 MERGE_DOCUMENT = """
 MATCH (c:Contract {file_id: $file_id})
@@ -82,6 +93,14 @@ def _resolve_parties(prepared_names: dict[str, str], same_as: dict[str, str | No
     return {key: same_as.get(name) or key for key, name in prepared_names.items()}
 
 
+def _added_aliases(driver: Driver, parties: list[dict[str, Any]], database: str | None) -> list[str]:
+    """Spellings this commit adds to parties that already exist, so deleting the contract can take them back."""
+    existing = {row["key"]: set(row["aliases"] or []) for row in
+                read(driver, EXISTING_ALIASES, {"keys": [p["key"] for p in parties]}, database)}
+    return sorted(f"{p['key']}\t{alias}" for p in parties if p["key"] in existing
+                  for alias in p["aliases"] if alias not in existing[p["key"]])
+
+
 def _rows(request: CommitRequest) -> tuple[dict[str, list[dict[str, Any]]], dict[str, Any]]:
     prepared = prepare([request.record], source="upload")
     if not prepared.contracts:
@@ -127,16 +146,21 @@ def commit_contract(driver: Driver, request: CommitRequest, database: str | None
     if clash:
         raise IngestError(f"A different contract already uses the file_id '{extra['file_id']}'.")
     ensure_schema(driver, database)
+    extra["added_aliases"] = _added_aliases(driver, rows["parties"], database)
     write_tx(driver, lambda tx: _commit(tx, rows, extra), database)
     log.info("Committed %s (%s, %d pages)", extra["file_id"], request.engine, len(request.pages))
     return str(extra["file_id"])
 
 
 def delete_contract(driver: Driver, file_id: str, database: str | None = None) -> None:
-    """Remove a contract with its clauses and document layer, and parties left with no contract."""
+    """Remove a contract with its clauses and document layer, the aliases it added to existing parties, and
+    parties left with no contract."""
     keys = [row["key"] for row in read(driver, PARTY_KEYS_OF, {"file_id": file_id}, database)]
+    rows = read(driver, ADDED_ALIASES, {"file_id": file_id}, database)
+    added = rows[0]["added"] if rows else []
 
     def work(tx: ManagedTransaction) -> None:
+        tx.run(REMOVE_ADDED_ALIASES, added=added).consume()
         tx.run(DELETE_CONTRACT, file_id=file_id).consume()
         tx.run(UNLINK_LOCATIONS, keys=keys, file_id=file_id).consume()
         tx.run(DELETE_ORPHAN_PARTIES, keys=keys).consume()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from graph.db import read
 from graph.errors import IngestError
 from graph.repository import contract_details, graph_counts, search_contracts, search_parties
 from graph.write import CommitRequest, commit_contract, delete_contract, find_by_sha
@@ -22,9 +23,13 @@ RECORD = {
 }
 
 
+ALIASES = "MATCH (p:Party) RETURN p.key AS key, p.aliases AS aliases, p.search_names AS names ORDER BY key"
+
+
 @pytest.fixture
 def committed(driver):
     before = graph_counts(driver)
+    aliases_before = read(driver, ALIASES)
     request = CommitRequest(record=RECORD, sha256="ab" * 32, file_name="acme supply.pdf",
                             pages=["Page one text", "Page two text"], engine="rules",
                             same_as={"Pelican Delivers, Inc": "pelicandeliversinc"})
@@ -32,6 +37,7 @@ def committed(driver):
     yield request, file_id
     delete_contract(driver, file_id)
     assert graph_counts(driver) == before
+    assert read(driver, ALIASES) == aliases_before
 
 
 def test_commit_is_found_by_the_compiler(driver, committed) -> None:
