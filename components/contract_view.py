@@ -45,7 +45,8 @@ def _headline(c: dict[str, Any]) -> None:
     cards = [("Effective", c.get("effective_date") or "—"), ("Ends", c.get("end_date") or "No end date"),
              ("Term", c.get("duration") or "—"), ("Total amount", money(c.get("total_amount"))),
              ("Parties", str(len(c.get("parties") or [])))]
-    for column, (label, value) in zip(st.columns(len(cards)), cards, strict=True):
+    # Dates and money need room at metric size; the short values do not.
+    for column, (label, value) in zip(st.columns([1.45, 1.45, 0.8, 1.45, 0.7]), cards, strict=True):
         column.metric(label, value, border=True)
 
 
