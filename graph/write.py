@@ -53,6 +53,10 @@ OPTIONAL MATCH (d)-[:HAS_SECTION|HAS_SUBSECTION|HAS_FOOTNOTE|HAS_TERM*1..8]->(pa
 WITH c, collect(DISTINCT cl) + collect(DISTINCT d) + collect(DISTINCT part) AS owned
 FOREACH (n IN owned | DETACH DELETE n)
 DETACH DELETE c
+// A clause type exists while some section has it (graph.document_load): drop those only this contract had.
+WITH count(*) AS deleted
+OPTIONAL MATCH (t:ClauseType) WHERE NOT (t)<-[:IS_CLAUSE_OF_TYPE]-()
+DELETE t
 """
 PARTY_KEYS_OF = "MATCH (p:Party)-[:PARTY_TO]->(:Contract {file_id: $file_id}) RETURN DISTINCT p.key AS key"
 UNLINK_LOCATIONS = """

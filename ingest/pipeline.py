@@ -2,7 +2,8 @@
 
 `process_file` runs the steps for one file and returns a `Review` (what the reviewer sees and edits);
 it writes nothing. `commit_review` writes the reviewed contract through `graph.write.commit_contract`
-(one transaction) and, when an embedding model is configured, stores its embedding. The CLI
+(one transaction), when an embedding model is configured stores its embedding, and parses the text into
+the document layer (`graph.document_load.build_document_layer`). The CLI
 (`python -m ingest`) and the Upload page both use these two functions.
 """
 
@@ -21,6 +22,7 @@ from neo4j import Driver
 from agent.context import AgentSettings
 from agent.llm import build_chat_model, build_embeddings, llm_errors
 from graph.db import read
+from graph.document_load import build_document_layer
 from graph.embeddings import embedding_text, set_contract_embedding
 from graph.errors import ConfigError, ContractGraphError, ExtractionError, IngestError
 from graph.write import FIND_BY_ID, CommitRequest, commit_contract, find_by_sha
@@ -198,4 +200,17 @@ def commit_review(driver: Driver, review: Review, draft: ContractDraft, same_as:
     written = commit_contract(driver, request, database)
     if vector is not None:
         set_contract_embedding(driver, written, vector, database)
-    return Committed(written, vector is not None, note)
+    return Committed(written, vector is not None, _document_layer(driver, written, embeddings, database) or note)
+
+
+def _document_layer(driver: Driver, file_id: str, embeddings: Embeddings | None, database: str | None) -> str | None:
+    """Parse the committed text into the document layer (sections, references, terms, footnotes); a failure
+    leaves the contract committed without its layer and says so."""
+    embed = embeddings.embed_documents if embeddings is not None else None
+    try:
+        with llm_errors():
+            build_document_layer(driver, file_id, embed=embed, database=database)
+    except ContractGraphError as e:
+        log.warning("document layer of %s not built: %s", file_id, e)
+        return f"The contract was committed without its document layer (sections, references): {e}"
+    return None
