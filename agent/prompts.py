@@ -14,6 +14,9 @@ GRAPH_SCHEMA = """Graph schema (Neo4j 5, Cypher 5):
 (:Party)-[:LOCATED_AT]->(:Location {address, city, state, country})-[:IN_COUNTRY]->(:Country {code})
 (:Contract)-[:GOVERNED_BY]->(:Jurisdiction {key, country, state, name})-[:IN_COUNTRY]->(:Country)
 (:Contract)-[:HAS_CLAUSE]->(:Clause {key, type, summary})
+(:Contract)-[:HAS_DOCUMENT]->(:Document {file_id})-[:HAS_SECTION]->(:Section {file_id, number, title, text})
+(:Section)-[:HAS_SUBSECTION|REFERENCES]->(:Section), (:Section)-[:DEFINES|USES_TERM]->(:DefinedTerm {term, definition})
+(:Section)-[:IS_CLAUSE_OF_TYPE]->(:ClauseType {name}), (:Section)-[:CITES_FOOTNOTE]->(:Footnote {number, text})
 Dates are Date values (c.effective_date.year, date('2020-01-01')); missing values are null."""
 
 SYSTEM_PROMPT = """You are the analyst assistant of Contract Graph, a knowledge graph of commercial \
@@ -27,6 +30,9 @@ cypher_aggregation only for aggregations the structured fields cannot express.
 - State counts exactly as the tools return them (total_count is exact; the listed contracts are only \
 examples). Never extrapolate from the examples.
 - Cite contracts by file_id, and section numbers when a tool returns them.
+- For what a contract says (obligations, conditions, definitions, "what happens if"), use clause_search and \
+base the answer on the returned text only. Cite every section you rely on by its number as the tool's `cite` \
+gives it (e.g. §7.4, definition of "CCO" (§1.1), footnote 3), including sections reached through a reference.
 - If a tool returns an error, fix the arguments and try again, or explain what is not possible.
 - Be brief: a direct answer first, then the supporting numbers or a short list.{focus}"""
 

@@ -13,6 +13,7 @@ from langchain_core.tools import BaseTool, InjectedToolArg, StructuredTool
 from langgraph.prebuilt import ToolRuntime
 from pydantic import BaseModel, ConfigDict, Field
 
+from agent.clause_tool import clause_search_tool
 from agent.cypher_tool import cypher_aggregation
 from agent.semantic import FULLTEXT_HITS, VECTOR_HITS, semantic_search
 from agent.tool_support import MAX_EXAMPLES, compact_contract, context_of, to_json
@@ -153,3 +154,4 @@ contract_details = StructuredTool.from_function(
                 "locations, governing law and clauses (type and summary).")
 
 TOOLS: list[BaseTool] = [contract_search, party_search, contract_details, cypher_aggregation]
+TOOLS.append(clause_search_tool)

@@ -1,0 +1,100 @@
+"""`clause_search`: what the contracts say about something, with section citations.
+
+Searches the document layer (`graph.retrieval.clause_search`): the best-matching sections, plus the
+sections they reference, the definitions of the terms they use and the footnotes they cite (recursively,
+bounded). Scoped to one `file_id` and/or any ContractFilter fields, compiled by the same compiler as
+contract_search. With an embedding model configured and section embeddings in the graph, the vector index
+joins the full-text ranking.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from langchain_core.tools import InjectedToolArg, StructuredTool
+from langgraph.prebuilt import ToolRuntime
+from pydantic import Field
+
+from agent.context import Context
+from agent.llm import build_embeddings, llm_errors
+from agent.tool_support import context_of, to_json
+from graph import document_queries
+from graph.compiler import CompiledQuery
+from graph.db import read
+from graph.filters import ContractFilter, parse_filter
+from graph.repository import json_params
+from graph.retrieval import ClauseResult, clause_search
+
+FILTER_FIELDS = tuple(ContractFilter.model_fields)
+MAX_HITS = 8
+
+
+class ClauseSearchArgs(ContractFilter):
+    """The question, an optional file_id, and ContractFilter fields that narrow which contracts are searched."""
+
+    question: str = Field(min_length=2, max_length=500,
+                          description="What to look for in the contract texts, e.g. 'termination for breach "
+                                      "cure period' or 'who owns improvements'.")
+    file_id: str | None = Field(None, max_length=300,
+                                description="Search only this contract (its file_id exactly as tools return it).")
+    hits: int = Field(5, ge=1, le=MAX_HITS, description="How many best-matching sections to start from.")
+    runtime: Annotated[Any, InjectedToolArg] = Field(None, exclude=True)
+
+
+def _question_vector(ctx: Context, question: str) -> list[float] | None:
+    """The question's embedding when a model is configured and sections have embeddings, else None."""
+    embeddings = build_embeddings(ctx.settings)
+    if embeddings is None or not read(ctx.driver, document_queries.HAS_SECTION_EMBEDDINGS, {}, ctx.database):
+        return None
+    with llm_errors(ctx.settings):
+        return embeddings.embed_query(question)
+
+
+def _queries(result: ClauseResult) -> tuple[list[str], list[dict[str, Any]]]:
+    shown = [CompiledQuery(c.cypher, {k: v for k, v in c.params.items() if k != "vector"}) for c in result.queries]
+    params = [json_params(c.params) for c in shown]
+    for p in params:
+        if isinstance(p.get("file_ids"), list) and len(p["file_ids"]) > 5:
+            p["file_ids"] = f"<{len(p['file_ids'])} file_ids in scope>"
+    return [c.cypher for c in shown], params
+
+
+def clause_payload(result: ClauseResult, f: ContractFilter | None) -> dict[str, Any]:
+    """What the tool returns: the items with their citations and paths, the citation line, the scope."""
+    payload: dict[str, Any] = {
+        "question": result.question,
+        "results": [item.to_json() for item in result.items],
+        "citations": result.citations(),
+        "contracts": [{"file_id": fid} for fid in dict.fromkeys(i.file_id for i in result.items)],
+        "search": result.method,
+        "scope": "all contracts" if result.scope is None else f"{len(result.scope)} contract(s)",
+    }
+    if not result.items:
+        payload["note"] = ("No section matched. The contract may have no document layer yet "
+                           "(python -m graph load-texts), or try other words.")
+    if result.truncated:
+        payload["note"] = "The result was cut at the node/character budget; ask a narrower question for more."
+    if f is not None and f.describe():
+        payload["filter"] = f.describe()
+    payload["cypher"], payload["params"] = _queries(result)
+    return payload
+
+
+def _clause_search(runtime: ToolRuntime, question: str, file_id: str | None = None, hits: int = 5,
+                   **fields: Any) -> str:
+    ctx = context_of(runtime)
+    given = {k: v for k, v in fields.items() if k in FILTER_FIELDS}
+    f = parse_filter(given) if given else None
+    result = clause_search(ctx.driver, question, file_id=(file_id or "").strip() or None, scope=f,
+                           vector=_question_vector(ctx, question), hits=hits, today=ctx.today,
+                           database=ctx.database)
+    return to_json(clause_payload(result, f))
+
+
+clause_search_tool = StructuredTool.from_function(
+    func=_clause_search, name="clause_search", args_schema=ClauseSearchArgs,
+    description="Read what contracts SAY: finds the sections of contract texts that answer a question, and "
+                "follows them recursively: sections they reference ('subject to Section 7.4'), definitions of "
+                "the defined terms they use, footnotes they cite. Each result has its file_id, section number, "
+                "text, a `cite` string and the path by which it was reached. Scope it with file_id (one "
+                "contract) or any contract_search filter field. Cite the section numbers in your answer.")
