@@ -9,6 +9,7 @@ import pandas as pd
 import streamlit as st
 
 from components import reads
+from components.document_view import contract_graph_with_document
 from components.formatting import country_label, law_label, money
 from components.network_view import render_network
 from components.routes import PARTIES_PAGE
@@ -101,8 +102,9 @@ def render_contract_graph(file_id: str) -> None:
                                format_func=DEPTHS.get, key="contract_depth")
     cap = right.selectbox("Node cap", NODE_CAPS, index=2, key="contract_node_cap",
                           help="At most this many nodes are drawn.")
+    layer = st.toggle("Show the document layer (sections, defined terms, cross-references)", key="contract_doc_layer")
     with reads.guarded(stop=False):
-        sub = reads.contract_graph(file_id, depth, cap)
+        sub = contract_graph_with_document(file_id, depth, cap) if layer else reads.contract_graph(file_id, depth, cap)
         st.caption(f"{len(sub.nodes)} nodes, {len(sub.edges)} relationships. Hover a node for its properties; "
                    "drag to rearrange, scroll to zoom.")
         if sub.capped:

@@ -22,8 +22,10 @@ from graph.subgraph import GraphNode, Subgraph
 LABEL_COLORS = {
     "Contract": "#2E6BE6", "Party": "#F08C2E", "Location": "#2BA673", "Country": "#7A5AF8",
     "Jurisdiction": "#D6456B", "Clause": "#8C96A8",
+    "Document": "#1F2430", "Section": "#5AA9E6", "DefinedTerm": "#C9A227",
 }
-LABEL_SIZES = {"Contract": 22, "Party": 18, "Location": 12, "Country": 12, "Jurisdiction": 14, "Clause": 11}
+LABEL_SIZES = {"Contract": 22, "Party": 18, "Location": 12, "Country": 12, "Jurisdiction": 14, "Clause": 11,
+               "Document": 14, "Section": 9, "DefinedTerm": 8}
 REMOTE_TAG = re.compile(
     r"<link\b[^>]*href=\"https?://[^\"]*\"[^>]*>|<script\b[^>]*src=\"https?://[^\"]*\"[^>]*>\s*</script>",
     re.IGNORECASE | re.DOTALL)

@@ -1,4 +1,5 @@
-"""Contract: pick a contract (search box, or arrive with `?file_id=`) and see it in full with its subgraph."""
+"""Contract: pick a contract (search box, or arrive with `?file_id=`) and see it in full with its subgraph;
+the Document tab shows its text as a section tree with linked references and defined terms."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import streamlit as st
 
 from components import reads
 from components.contract_view import render_contract, render_contract_graph
+from components.document_view import render_document
 from components.footer import render_footer
 
 PICK_LIMIT = 500
@@ -36,6 +38,10 @@ if file_id is None:
 else:
     with reads.guarded():
         details = reads.contract(file_id)
-    render_contract(details)
-    render_contract_graph(file_id)
+    overview_tab, document_tab = st.tabs(["Overview", "Document"])
+    with overview_tab:
+        render_contract(details)
+        render_contract_graph(file_id)
+    with document_tab:
+        render_document(file_id)
 render_footer()
