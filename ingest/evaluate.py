@@ -2,6 +2,8 @@
 
 Usage: python -m ingest.evaluate --labels labels_dev.csv --texts txt/ [--engine rules|llm]
        [--model NAME] [--out scores.json] [--details details.json] [--limit N]
+       python -m ingest.evaluate --clauses --labels labels_dev.csv --texts txt/ [--out clauses.json]
+       (CUAD category classification of sections; see ingest.document.clause_eval)
 
 Matching rules (one contract at a time; counts are summed over contracts, i.e. micro-averaged):
 
@@ -44,6 +46,7 @@ from rapidfuzz import fuzz
 
 from graph.errors import ContractGraphError, ExtractionError, LLMError
 from ingest.cuad_labels import LabelledContract, index_texts, load_labels, read_text
+from ingest.document import clause_eval
 from ingest.rules.jurisdictions import Jurisdiction, find_jurisdictions
 
 FIELDS = ("parties", "agreement_date", "effective_date", "expiration_date", "governing_law", "document_name")
@@ -274,6 +277,19 @@ def format_table(scores: dict[str, dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def _clauses(labels: Path, texts: Path, out: Path | None) -> int:
+    """`--clauses`: classify every section of the labelled contracts and score against the labels."""
+    try:
+        report = clause_eval.evaluate_clauses(labels, texts)
+    except (ContractGraphError, OSError) as e:
+        sys.stderr.write(f"error: {e}\n")
+        return 2
+    sys.stdout.write(clause_eval.format_table(report) + "\n")
+    if out:
+        out.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Command-line entry point; returns the process exit code."""
     parser = argparse.ArgumentParser(prog="python -m ingest.evaluate", description=__doc__.splitlines()[0])
@@ -284,7 +300,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, help="write the scores as JSON here")
     parser.add_argument("--details", type=Path, help="write per-contract predictions and gold as JSON here")
     parser.add_argument("--limit", type=int, help="score only the first N labelled contracts")
+    parser.add_argument("--clauses", action="store_true",
+                        help="instead: CUAD category classification of sections (ingest.document.clause_eval), "
+                             "recall and precision per category")
     args = parser.parse_args(argv)
+    if args.clauses:
+        return _clauses(args.labels, args.texts, args.out)
     details: list[dict[str, Any]] | None = [] if args.details else None
     try:
         scores = evaluate(args.labels, args.texts, args.engine, args.model, args.limit, details)
