@@ -13,6 +13,7 @@ import pytest
 from langchain_core.embeddings import DeterministicFakeEmbedding
 
 from graph.db import read
+from graph.document_rows import document_rows, layer_size
 from graph.errors import IngestError
 from graph.repository import contract_details, graph_counts, search_parties
 from graph.write import find_by_sha
@@ -23,6 +24,7 @@ from ingest.pdf import (
     NotAPdfError,
     PdfNoTextError,
 )
+from ingest.document import parse_document
 from ingest.pipeline import RULES, AlreadyIngested, commit_review, llm_engine, process_file, proposed_file_id
 from ingest.resolve import auto_same_as, suggest_parties
 from tests.ingest_support import (
@@ -135,9 +137,12 @@ def test_fuzzy_party_confirmed_as_existing_keeps_the_alias(driver):
         details = contract_details(driver, committed[0])
         assert sorted(p["key"] for p in details["parties"]) == ["phoenixperformancellc", "torvecinc"]
         # No new Party, Location or Jurisdiction: only the Contract and its Document, linked to two existing
-        # parties (PARTY_TO), the existing New York jurisdiction (GOVERNED_BY) and the document (HAS_DOCUMENT).
-        assert graph_counts(driver) == {"nodes": parties_before["nodes"] + 2,
-                                        "relationships": parties_before["relationships"] + 4}
+        # parties (PARTY_TO), the existing New York jurisdiction (GOVERNED_BY) and the document (HAS_DOCUMENT),
+        # plus the document layer parsed from its text (clause types already exist once the texts are loaded).
+        rows = document_rows(parse_document(review.pages, committed[0]), committed[0])
+        nodes, relationships = layer_size(rows)
+        assert graph_counts(driver) == {"nodes": parties_before["nodes"] + 2 + nodes,
+                                        "relationships": parties_before["relationships"] + 4 + relationships}
 
 
 def test_embedding_is_stored_when_a_model_is_given(driver, scripted):
