@@ -17,6 +17,7 @@ from graph.document_rows import document_rows, layer_size
 from graph.errors import IngestError
 from graph.repository import contract_details, graph_counts, search_parties
 from graph.write import find_by_sha
+from ingest.document import parse_document
 from ingest.pdf import (
     CorruptPdfError,
     EmptyPdfError,
@@ -24,7 +25,6 @@ from ingest.pdf import (
     NotAPdfError,
     PdfNoTextError,
 )
-from ingest.document import parse_document
 from ingest.pipeline import RULES, AlreadyIngested, commit_review, llm_engine, process_file, proposed_file_id
 from ingest.resolve import auto_same_as, suggest_parties
 from tests.ingest_support import (
