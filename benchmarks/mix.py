@@ -64,6 +64,7 @@ def _filters(top: str) -> list[Question]:
         Question("active_as_of", {**ex, "active": True, "as_of": AS_OF, "sort_by": "end_date"}, ("date",)),
         Question("expired_licenses", {**ex, "active": False, "as_of": AS_OF, "contract_types": ["License"]},
                  ("date",)),
+        Question("open_ended_services", {**ex, "has_end_date": False, "contract_types": ["Service"]}),
         Question("amount_100k_5m", {**ex, "min_amount": 100_000, "max_amount": 5_000_000,
                                     "sort_by": "total_amount"}),
         Question("amount_over_1m", {**ex, "monetary_value": {"value": 1_000_000, "operator": ">"}}),

@@ -67,6 +67,8 @@ def _scalar_filters(f: ContractFilter, today: date) -> tuple[list[str], dict[str
     if f.contract_types:
         where.append("c.contract_type IN $contract_types")
         params["contract_types"] = list(f.contract_types)
+    if f.has_end_date is not None:
+        where.append(f"c.end_date IS {'NOT ' if f.has_end_date else ''}NULL")
     if f.active is not None:
         where.append(f"c.end_date {'>=' if f.active else '<'} date($as_of)")
         params["as_of"] = (f.as_of or today).isoformat()
