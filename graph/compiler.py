@@ -83,17 +83,33 @@ def _amount_conditions(f: ContractFilter) -> list[tuple[str, str, Any]]:
     return found
 
 
-def _party_conditions(f: ContractFilter) -> list[tuple[str, str, Any]]:
-    found = [(f"party_{i}", "EXISTS { MATCH (c)<-[:PARTY_TO]-(p:Party) "
-              f"WHERE any(name IN p.search_names WHERE name CONTAINS $party_{i}) }}", name.lower())
+PARTY_NAME_MATCH = "any(name IN {p}.search_names WHERE name CONTAINS ${param})"
+# `search_text` (every search name, newline-joined, TEXT-indexed) finds candidate parties through the index;
+# the `search_names` test keeps the result exact even where `search_text` holds a stale extra alias.
+PARTY_ANCHOR = ("MATCH (p0:Party)-[:PARTY_TO]->(c:Contract)",
+                "p0.search_text CONTAINS $party_0 AND " + PARTY_NAME_MATCH.format(p="p0", param="party_0"))
+COUNTRY_PATH = "(k)<-[:IN_COUNTRY]-(:Location)<-[:LOCATED_AT]-(:Party)-[:PARTY_TO]->(c:Contract)"
+# Start from the country only when few locations are in it: from a country holding most of them (the US in
+# the sample), testing each contract is cheaper. Both degrees come from counts, not scans.
+# (`count(l)` in its own CALL is read from the count store; a COUNT {} expression would scan every Location.)
+LOCATIONS = "CALL () { MATCH (l:Location) RETURN count(l) AS locations }"
+RARE_COUNTRY = "k IS NOT NULL AND COUNT { (k)<-[:IN_COUNTRY]-() } * 4 < locations"
+COMMON_COUNTRY = "k IS NOT NULL AND COUNT { (k)<-[:IN_COUNTRY]-() } * 4 >= locations"
+LAW_ANCHOR = "MATCH (j:Jurisdiction)<-[:GOVERNED_BY]-(c:Contract)"
+
+
+def _party_conditions(f: ContractFilter, anchored: bool) -> list[tuple[str, str, Any]]:
+    """Party fragments and party country as EXISTS tests (the anchored one is left to the anchor)."""
+    found = [(f"party_{i}", "EXISTS { MATCH (c)<-[:PARTY_TO]-(p:Party) WHERE "
+              + PARTY_NAME_MATCH.format(p="p", param=f"party_{i}") + " }", name.lower())
              for i, name in enumerate(f.parties)]
     if f.party_country:
         found.append(("party_country", "EXISTS { MATCH (c)<-[:PARTY_TO]-(:Party)-[:LOCATED_AT]->(:Location)"
                       "-[:IN_COUNTRY]->(:Country {code: $party_country}) }", f.party_country))
-    return found
+    return found[1:] if anchored and found else found
 
 
-def _law_conditions(f: ContractFilter) -> tuple[list[str], dict[str, Any]]:
+def _law_parts(f: ContractFilter) -> tuple[list[str], dict[str, Any]]:
     parts, params = [], {}
     for name in ("governing_law_country", "governing_law_state"):
         value = getattr(f, name)
@@ -101,43 +117,118 @@ def _law_conditions(f: ContractFilter) -> tuple[list[str], dict[str, Any]]:
             prop = "country" if name.endswith("country") else "state"
             parts.append(f"j.{prop} = ${name}")
             params[name] = value
+    return parts, params
+
+
+def _law_conditions(f: ContractFilter) -> tuple[list[str], dict[str, Any]]:
+    parts, params = _law_parts(f)
     if not parts:
         return [], {}
     return [f"EXISTS {{ MATCH (c)-[:GOVERNED_BY]->(j:Jurisdiction) WHERE {' AND '.join(parts)} }}"], params
 
 
-def _other_conditions(f: ContractFilter, today: date) -> list[tuple[str, str, Any]]:
-    found: list[tuple[str, str, Any]] = []
+def _property_conditions(f: ContractFilter, today: date) -> list[tuple[str, str, Any]]:
+    """Conditions on the contract's own (indexed) properties."""
+    found = _date_conditions(f) + _amount_conditions(f)
     if f.contract_types:
         found.append(("contract_types", "c.contract_type IN $contract_types", list(f.contract_types)))
     if f.active is not None:
         op = ">=" if f.active else "<"
         found.append(("as_of", f"c.end_date {op} $as_of", f.as_of or today))
-    found += [(f"clause_type_{i}", "EXISTS { MATCH (c)-[:HAS_CLAUSE]->(cl:Clause) "
-               f"WHERE cl.type = $clause_type_{i} }}", ctype) for i, ctype in enumerate(f.clause_types)]
+    if f.has_end_date is not None:
+        found.append(("", f"c.end_date IS {'NOT ' if f.has_end_date else ''}NULL", None))
     return found
 
 
-def compile_match(f: ContractFilter, today: date | None = None) -> CompiledQuery:
-    """The shared head: the anchor (label scan or full-text index) and the WHERE clause binding `c`."""
-    today = today or date.today()
-    conditions = (_date_conditions(f) + _party_conditions(f) + _amount_conditions(f)
-                  + _other_conditions(f, today))
-    params = {name: value for name, _, value in conditions}
-    where = [expr for _, expr, _ in conditions]
-    law_where, law_params = _law_conditions(f)
-    where += law_where
-    if f.has_end_date is not None:
-        where.append(f"c.end_date IS {'NOT ' if f.has_end_date else ''}NULL")
-    params.update(law_params)
-    query = lucene_query(f.text) if f.text else ""
-    if query:
-        head = f"CALL db.index.fulltext.queryNodes('{FULLTEXT_INDEX}', $text) YIELD node AS c"
-        params["text"] = query
+def _clause_conditions(f: ContractFilter) -> list[tuple[str, str, Any]]:
+    return [(f"clause_type_{i}", "EXISTS { MATCH (c)-[:HAS_CLAUSE]->(cl:Clause) "
+             f"WHERE cl.type = $clause_type_{i} }}", ctype) for i, ctype in enumerate(f.clause_types)]
+
+
+def _anchor(f: ContractFilter) -> str:
+    """Where matching starts. A filter on related nodes starts there, through an index, instead of testing
+    every contract: a party name fragment (TEXT index), then a party country, then the governing law."""
+    if f.text:
+        return "text"
+    if f.parties:
+        return "party"
+    if f.party_country:
+        return "country"
+    if f.governing_law_country or f.governing_law_state:
+        return "law"
+    return "label"
+
+
+def _indent(cypher: str) -> str:
+    return "\n".join("  " + line for line in cypher.splitlines())
+
+
+def _where(conditions: list[str]) -> str:
+    return "\nWHERE " + "\n  AND ".join(conditions) if conditions else ""
+
+
+def _country_head(own: list[str], related: list[str], tail: str | None) -> str:
+    """Contracts with a party in $party_country, from whichever end is cheaper for that country. `tail`
+    (ORDER BY ... LIMIT) runs inside each branch, so the scanning branch can stop early on index order."""
+    # The code, not the bound `k`: with `k` bound the planner walks from the country for every contract.
+    exists = ("EXISTS { MATCH (c)<-[:PARTY_TO]-(:Party)-[:LOCATED_AT]->(:Location)"
+              "-[:IN_COUNTRY]->(:Country {code: $party_country}) }")
+    end = f"\n{tail}" if tail else ""
+    rare = f"MATCH {COUNTRY_PATH}" + _where(own) + "\nWITH DISTINCT c" + _where(related) + end
+    common = "MATCH (c:Contract)" + _where([*own, exists, *related]) + end
+    lines = [LOCATIONS, "OPTIONAL MATCH (k:Country {code: $party_country})", "CALL (k, locations) {",
+             f"  UNWIND CASE WHEN {RARE_COUNTRY} THEN [true] ELSE [] END AS rare",
+             _indent(rare), "  RETURN c", "  UNION ALL",
+             f"  UNWIND CASE WHEN {COMMON_COUNTRY} THEN [true] ELSE [] END AS common",
+             _indent(common), "  RETURN c", "}", "WITH c"]
+    return "\n".join(lines) + end
+
+
+def _anchored(f: ContractFilter, anchor: str, own: list[str], related: list[str], tail: str | None) -> str:
+    """`MATCH <pattern> WHERE <anchor and own properties> WITH DISTINCT c WHERE <other related filters>`."""
+    if anchor == "country":
+        return _country_head(own, related, tail)
+    if anchor == "party":
+        pattern, test = PARTY_ANCHOR
     else:
-        head = "MATCH (c:Contract)"
-    cypher = head + ("\nWHERE " + "\n  AND ".join(where) if where else "")
-    return CompiledQuery(cypher, params)
+        pattern, test = LAW_ANCHOR, " AND ".join(_law_parts(f)[0])
+    return pattern + _where([test, *own]) + "\nWITH DISTINCT c" + _where(related) + (f"\n{tail}" if tail else "")
+
+
+def _head_params(f: ContractFilter, anchor: str, conditions: list[tuple[str, str, Any]]) -> dict[str, Any]:
+    params = {name: value for name, _, value in conditions if name}
+    params.update(_law_conditions(f)[1])
+    if anchor == "party":
+        params["party_0"] = f.parties[0].lower()
+    elif anchor == "country":
+        params["party_country"] = f.party_country
+    elif anchor == "text":
+        params["text"] = lucene_query(f.text or "")
+    return params
+
+
+def compile_match(f: ContractFilter, today: date | None = None, extra: str | None = None,
+                  tail: str | None = None) -> CompiledQuery:
+    """The shared head binding `c`: an anchor (label scan, full-text index, or a related node found
+    through an index) and the filter's conditions. `extra` is one more condition on `c`'s properties;
+    `tail` is a clause that ends the head (compile_search's ORDER BY ... LIMIT)."""
+    anchor = _anchor(f)
+    if anchor == "country" and tail:
+        # A page reads contracts in sort-key order and stops after offset + limit matches (a quarter of
+        # the contracts match for the US: a few dozen reads). Behind the country branch choice the planner
+        # cannot use index order, so pages test each contract instead.
+        anchor = "label"
+    own = _property_conditions(f, today or date.today())
+    related = [r for r in _party_conditions(f, anchor == "party") + _clause_conditions(f)
+               if not (anchor == "country" and r[0] == "party_country")]
+    params = _head_params(f, anchor, own + related)
+    own_where = [expr for _, expr, _ in own] + ([extra] if extra else [])
+    related_where = [expr for _, expr, _ in related] + ([] if anchor == "law" else _law_conditions(f)[0])
+    if anchor in ("party", "country", "law"):
+        return CompiledQuery(_anchored(f, anchor, own_where, related_where, tail), params)
+    head = (f"CALL db.index.fulltext.queryNodes('{FULLTEXT_INDEX}', $text) YIELD node AS c" if anchor == "text"
+            else "MATCH (c:Contract)")
+    return CompiledQuery(head + _where(own_where + related_where) + (f"\n{tail}" if tail else ""), params)
 
 
 def compile_count(f: ContractFilter, today: date | None = None) -> CompiledQuery:
@@ -147,14 +238,31 @@ def compile_count(f: ContractFilter, today: date | None = None) -> CompiledQuery
 
 
 def compile_search(f: ContractFilter, today: date | None = None) -> CompiledQuery:
-    """One page of matching contracts with parties, countries and governing law."""
-    match = compile_match(f, today)
+    """One page of matching contracts with parties, countries and governing law.
+
+    Contracts lacking the sort key go last in both directions; file_id makes paging deterministic. The
+    first subquery takes the `offset + limit` best contracts that have the key, so a range index can hand
+    them over in order and stop early; contracts without the key are only read when that is not enough.
+    The final ORDER BY re-sorts at most 2 x (offset + limit) rows, so the page is exact either way.
+    """
     key = SORT_KEYS[f.sort_by]
     direction = "DESC" if f.sort_order == "desc" else "ASC"
-    # Contracts lacking the sort key go last in both directions; file_id makes paging deterministic.
-    order = f"ORDER BY {key} IS NULL, {key} {direction}, c.file_id ASC"
-    cypher = f"{match.cypher}\nWITH c\n{order}\nSKIP $offset LIMIT $limit\n{CONTRACT_ROW}"
-    return CompiledQuery(cypher, {**match.params, "offset": f.offset, "limit": f.limit})
+    with_key = compile_match(f, today, extra=f"{key} IS NOT NULL",
+                             tail=f"WITH c ORDER BY {key} {direction}, c.file_id ASC LIMIT $window")
+    without_key = compile_match(f, today, extra=f"{key} IS NULL", tail="WITH c ORDER BY c.file_id ASC LIMIT $window")
+    cypher = "\n".join([
+        "CALL () {", _indent(with_key.cypher), "  RETURN collect(c) AS keyed", "}",
+        "CALL (keyed) {",
+        # An UNWIND of zero rows, not a WHERE the planner would push below the index seek: no read at all
+        # when the keyed contracts already fill the window.
+        "  UNWIND CASE WHEN size(keyed) < $window THEN [true] ELSE [] END AS needed",
+        _indent(without_key.cypher), "  RETURN collect(c) AS unkeyed", "}",
+        "UNWIND keyed + unkeyed AS c", "WITH c",
+        f"ORDER BY {key} IS NULL, {key} {direction}, c.file_id ASC",
+        f"SKIP $offset LIMIT $limit\n{CONTRACT_ROW}",
+    ])
+    return CompiledQuery(cypher, {**with_key.params, "window": f.offset + f.limit, "offset": f.offset,
+                                  "limit": f.limit})
 
 
 def compile_aggregation(f: ContractFilter, today: date | None = None) -> CompiledQuery | None:

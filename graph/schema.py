@@ -29,6 +29,14 @@ RANGE_INDEXES = (
     "CREATE INDEX jurisdiction_country IF NOT EXISTS FOR (j:Jurisdiction) ON (j.country)",
     "CREATE INDEX jurisdiction_state IF NOT EXISTS FOR (j:Jurisdiction) ON (j.state)",
 )
+# CONTAINS on party names goes through this trigram index (graph.compiler's party anchor).
+TEXT_INDEXES = ("CREATE TEXT INDEX party_search_text IF NOT EXISTS FOR (p:Party) ON (p.search_text)",)
+# Parties written before `search_text` existed get it here; names never contain a newline, so a fragment
+# CONTAINed in the newline-joined text is CONTAINed in one of the names.
+BACKFILL_SEARCH_TEXT = """
+MATCH (p:Party) WHERE p.search_text IS NULL AND p.search_names IS NOT NULL
+SET p.search_text = reduce(s = '', n IN p.search_names | s + '\\n' + n)
+"""
 FULLTEXT_INDEXES = (
     "CREATE FULLTEXT INDEX contract_text IF NOT EXISTS FOR (c:Contract) ON EACH [c.summary, c.scope]",
 )
@@ -47,7 +55,8 @@ def embedding_dimensions() -> int:
 
 def ensure_schema(driver: Driver, database: str | None = None) -> None:
     """Create every constraint and index that is missing, then wait until they are online."""
-    for statement in (*CONSTRAINTS, *RANGE_INDEXES, *FULLTEXT_INDEXES):
+    for statement in (*CONSTRAINTS, *RANGE_INDEXES, *TEXT_INDEXES, *FULLTEXT_INDEXES):
         write(driver, statement, database=database)
+    write(driver, BACKFILL_SEARCH_TEXT, database=database)
     write(driver, VECTOR_INDEX, {"dimensions": embedding_dimensions()}, database=database)
     write(driver, AWAIT_INDEXES, database=database)

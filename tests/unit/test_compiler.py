@@ -38,31 +38,58 @@ def test_contract_types_or() -> None:
 
 
 def test_parties_and_case_insensitive() -> None:
+    # The first fragment anchors the match on parties found through the TEXT index on search_text (the
+    # search_names test keeps it exact); further fragments are EXISTS tests on each candidate contract.
     cypher, params = where({"parties": ["Honeywell", "GARRETT  Motion"]})
     assert cypher == (
-        f"{HEAD}\nWHERE EXISTS {{ MATCH (c)<-[:PARTY_TO]-(p:Party) WHERE any(name IN p.search_names "
-        "WHERE name CONTAINS $party_0) }\n  AND EXISTS { MATCH (c)<-[:PARTY_TO]-(p:Party) WHERE any(name IN "
-        "p.search_names WHERE name CONTAINS $party_1) }")
+        "MATCH (p0:Party)-[:PARTY_TO]->(c:Contract)\nWHERE p0.search_text CONTAINS $party_0 AND any(name IN "
+        "p0.search_names WHERE name CONTAINS $party_0)\nWITH DISTINCT c\nWHERE EXISTS { MATCH (c)<-[:PARTY_TO]-"
+        "(p:Party) WHERE any(name IN p.search_names WHERE name CONTAINS $party_1) }")
     assert params == {"party_0": "honeywell", "party_1": "garrett motion"}
 
 
+def test_party_anchor_keeps_contract_conditions_before_distinct() -> None:
+    cypher, params = where({"parties": ["acme"], "contract_types": ["Supply"], "clause_types": ["Audit Rights"]})
+    assert cypher == (
+        "MATCH (p0:Party)-[:PARTY_TO]->(c:Contract)\nWHERE p0.search_text CONTAINS $party_0 AND any(name IN "
+        "p0.search_names WHERE name CONTAINS $party_0)\n  AND c.contract_type IN $contract_types\n"
+        "WITH DISTINCT c\nWHERE EXISTS { MATCH (c)-[:HAS_CLAUSE]->(cl:Clause) WHERE cl.type = $clause_type_0 }")
+    assert params == {"party_0": "acme", "contract_types": ["Supply"], "clause_type_0": "Audit Rights"}
+
+
 def test_party_country() -> None:
+    # Starts from the country when under a quarter of all locations are in it, else tests each contract;
+    # the UNWINDs of zero or one row make exactly one branch run.
     assert where({"party_country": "gb"}) == (
-        f"{HEAD}\nWHERE EXISTS {{ MATCH (c)<-[:PARTY_TO]-(:Party)-[:LOCATED_AT]->(:Location)"
-        "-[:IN_COUNTRY]->(:Country {code: $party_country}) }", {"party_country": "GB"})
+        "CALL () { MATCH (l:Location) RETURN count(l) AS locations }\n"
+        "OPTIONAL MATCH (k:Country {code: $party_country})\nCALL (k, locations) {\n"
+        "  UNWIND CASE WHEN k IS NOT NULL AND COUNT { (k)<-[:IN_COUNTRY]-() } * 4 < locations "
+        "THEN [true] ELSE [] END AS rare\n"
+        "  MATCH (k)<-[:IN_COUNTRY]-(:Location)<-[:LOCATED_AT]-(:Party)-[:PARTY_TO]->(c:Contract)\n"
+        "  WITH DISTINCT c\n  RETURN c\n  UNION ALL\n"
+        "  UNWIND CASE WHEN k IS NOT NULL AND COUNT { (k)<-[:IN_COUNTRY]-() } * 4 >= locations "
+        "THEN [true] ELSE [] END AS common\n  MATCH (c:Contract)\n"
+        "  WHERE EXISTS { MATCH (c)<-[:PARTY_TO]-(:Party)-[:LOCATED_AT]->(:Location)"
+        "-[:IN_COUNTRY]->(:Country {code: $party_country}) }\n  RETURN c\n}\nWITH c", {"party_country": "GB"})
 
 
 def test_governing_law_country_and_state() -> None:
     assert where({"governing_law_country": "US", "governing_law_state": "Delaware"}) == (
-        f"{HEAD}\nWHERE EXISTS {{ MATCH (c)-[:GOVERNED_BY]->(j:Jurisdiction) WHERE j.country = "
-        "$governing_law_country AND j.state = $governing_law_state }",
+        "MATCH (j:Jurisdiction)<-[:GOVERNED_BY]-(c:Contract)\nWHERE j.country = $governing_law_country AND "
+        "j.state = $governing_law_state\nWITH DISTINCT c",
         {"governing_law_country": "US", "governing_law_state": "DE"})
 
 
 def test_governing_law_state_alone() -> None:
     assert where({"governing_law_state": "ny"}) == (
-        f"{HEAD}\nWHERE EXISTS {{ MATCH (c)-[:GOVERNED_BY]->(j:Jurisdiction) WHERE j.state = "
-        "$governing_law_state }", {"governing_law_state": "NY"})
+        "MATCH (j:Jurisdiction)<-[:GOVERNED_BY]-(c:Contract)\nWHERE j.state = $governing_law_state\n"
+        "WITH DISTINCT c", {"governing_law_state": "NY"})
+
+
+def test_governing_law_is_an_exists_test_behind_another_anchor() -> None:
+    cypher, _ = where({"parties": ["acme"], "governing_law_country": "GB"})
+    assert cypher.endswith("WITH DISTINCT c\nWHERE EXISTS { MATCH (c)-[:GOVERNED_BY]->(j:Jurisdiction) "
+                           "WHERE j.country = $governing_law_country }")
 
 
 @pytest.mark.parametrize(("active", "op"), [(True, ">="), (False, "<")])
@@ -110,9 +137,21 @@ def test_count_query() -> None:
                                               ("total_amount", "c.total_amount"), ("party_count", "c.party_count")])
 def test_search_sorting_and_paging(sort_by: str, key: str) -> None:
     q = compile_search(parse_filter({"sort_by": sort_by, "sort_order": "asc", "limit": 7, "offset": 14}), TODAY)
-    assert q.cypher.startswith(f"{HEAD}\nWITH c\nORDER BY {key} IS NULL, {key} ASC, c.file_id ASC\n"
-                               "SKIP $offset LIMIT $limit\nRETURN c.file_id AS file_id")
-    assert q.params == {"offset": 14, "limit": 7}
+    assert q.cypher.startswith(
+        f"CALL () {{\n  {HEAD}\n  WHERE {key} IS NOT NULL\n"
+        f"  WITH c ORDER BY {key} ASC, c.file_id ASC LIMIT $window\n  RETURN collect(c) AS keyed\n}}\n"
+        "CALL (keyed) {\n  UNWIND CASE WHEN size(keyed) < $window THEN [true] ELSE [] END AS needed\n"
+        f"  {HEAD}\n  WHERE {key} IS NULL\n  WITH c ORDER BY c.file_id ASC LIMIT $window\n"
+        "  RETURN collect(c) AS unkeyed\n}\nUNWIND keyed + unkeyed AS c\nWITH c\n"
+        f"ORDER BY {key} IS NULL, {key} ASC, c.file_id ASC\nSKIP $offset LIMIT $limit\nRETURN c.file_id AS file_id")
+    assert q.params == {"window": 21, "offset": 14, "limit": 7}
+
+
+def test_search_adds_the_sort_key_test_to_the_filter() -> None:
+    q = compile_search(parse_filter({"contract_types": ["IP"], "limit": 5}), TODAY)
+    assert "  WHERE c.contract_type IN $contract_types\n    AND c.effective_date IS NOT NULL\n" in q.cypher
+    assert "  WHERE c.contract_type IN $contract_types\n    AND c.effective_date IS NULL\n" in q.cypher
+    assert "ORDER BY c.effective_date DESC, c.file_id ASC LIMIT $window" in q.cypher
 
 
 @pytest.mark.parametrize(("group_by", "expansion", "key"), [
