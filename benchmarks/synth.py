@@ -7,6 +7,7 @@ with the sample's new-party rate: a long tail where most parties have one contra
 Amounts are log-normal with the sample's log mean and deviation; text is drawn from per-type word bags.
 
     python -m benchmarks.synth --contracts 10000 --seed 7 --out /tmp/portfolio.json
+    python -m benchmarks.synth --contracts 10000 --load --port 7729   # into benchmarks/.work/synth-10000
 """
 
 from __future__ import annotations
@@ -171,13 +172,28 @@ def generate(contracts: int, seed: int, sample: list[dict[str, Any]] | None = No
     return [contract(i, seed, rng, tpl, pool) for i in range(contracts)]
 
 
+def load(records: list[dict[str, Any]], port: int) -> None:
+    """Load into a fresh benchmark server (benchmarks/.work/synth-<N>) through graph.load, then stop it."""
+    from benchmarks.bench_db import bench_server, fresh_server, store_sizes, timed_load
+
+    srv = bench_server(f"synth-{len(records)}", port)
+    with fresh_server(srv) as driver:
+        result = timed_load(driver, records)
+    print(f"{result.summary}\n{result.per_second:,.0f} contracts/s; {store_sizes(srv)} in {srv.home}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--contracts", type=int, required=True, help="how many contracts to generate")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--out", type=Path, help="write the records here (JSON list); default stdout")
+    parser.add_argument("--load", action="store_true", help="load them into a fresh benchmark server")
+    parser.add_argument("--port", type=int, default=7729, help="that server's port (7720+)")
     args = parser.parse_args(argv)
     records = generate(args.contracts, args.seed)
+    if args.load:
+        load(records, args.port)
+        return 0
     text = json.dumps(records, ensure_ascii=False)
     if args.out:
         args.out.parent.mkdir(parents=True, exist_ok=True)
