@@ -14,6 +14,7 @@ import streamlit as st
 from components.formatting import country_label, state_label
 from graph.errors import FilterValidationError
 from graph.filters import ContractFilter, parse_filter
+from graph.vocab import CUAD_CATEGORIES
 
 DATE_MIN, DATE_MAX = date(1950, 1, 1), date(2150, 12, 31)
 # Status choice -> (active, has_end_date)
@@ -106,6 +107,10 @@ def _content(f: ContractFilter, options: dict[str, list[str]], k: str) -> dict[s
         "clause_types": st.multiselect("Clause types (all required)", _merged(options.get("clause_types", []),
                                                                               f.clause_types),
                                        default=list(f.clause_types), key=f"{k}_clauses", placeholder="Any clauses"),
+        "text_clause_types": st.multiselect(
+            "Clause found in the text (CUAD)", list(CUAD_CATEGORIES), default=list(f.text_clause_types),
+            key=f"{k}_text_clauses", placeholder="Any category",
+            help="A section of the contract's own text is classified with every chosen CUAD category."),
     }
     sorts = list(SORT_LABELS)
     left, right = st.columns([3, 2])

@@ -30,6 +30,7 @@ GROUP_KEYS: dict[str, tuple[str, str]] = {
                       "g.code"),
     "governing_law_country": ("MATCH (c)-[:GOVERNED_BY]->(g:Jurisdiction)", "g.country"),
     "clause_type": ("MATCH (c)-[:HAS_CLAUSE]->(g:Clause)", "g.type"),
+    "text_clause_type": ("MATCH (s:Section {file_id: c.file_id})-[:IS_CLAUSE_OF_TYPE]->(g:ClauseType)", "g.name"),
 }
 METRICS: dict[str, str] = {
     "count": "count(c)",
@@ -141,8 +142,13 @@ def _property_conditions(f: ContractFilter, today: date) -> list[tuple[str, str,
 
 
 def _clause_conditions(f: ContractFilter) -> list[tuple[str, str, Any]]:
-    return [(f"clause_type_{i}", "EXISTS { MATCH (c)-[:HAS_CLAUSE]->(cl:Clause) "
-             f"WHERE cl.type = $clause_type_{i} }}", ctype) for i, ctype in enumerate(f.clause_types)]
+    found = [(f"clause_type_{i}", "EXISTS { MATCH (c)-[:HAS_CLAUSE]->(cl:Clause) "
+              f"WHERE cl.type = $clause_type_{i} }}", ctype) for i, ctype in enumerate(f.clause_types)]
+    # Categories found in the contract's own text: a section of its document layer classified with them.
+    found += [(f"text_clause_type_{i}", "EXISTS { MATCH (s:Section {file_id: c.file_id})-[:IS_CLAUSE_OF_TYPE]->"
+               f"(:ClauseType {{name: $text_clause_type_{i}}}) }}", name)
+              for i, name in enumerate(f.text_clause_types)]
+    return found
 
 
 def _anchor(f: ContractFilter) -> str:

@@ -13,11 +13,18 @@ from typing import Any, Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from graph.errors import FilterValidationError
-from graph.vocab import CLAUSE_TYPES, CONTRACT_TYPES, canonical, normalize_country, normalize_subdivision
+from graph.vocab import (
+    CLAUSE_TYPES,
+    CONTRACT_TYPES,
+    CUAD_CATEGORIES,
+    canonical,
+    normalize_country,
+    normalize_subdivision,
+)
 
 SortField = Literal["effective_date", "end_date", "total_amount", "party_count"]
 GroupBy = Literal["contract_type", "effective_year", "effective_month", "end_year", "party",
-                  "party_country", "governing_law_country", "clause_type"]
+                  "party_country", "governing_law_country", "clause_type", "text_clause_type"]
 Metric = Literal["count", "sum_amount", "avg_amount", "min_amount", "max_amount", "avg_duration_days"]
 Operator = Literal["=", ">", "<", ">=", "<="]
 Order = Literal["asc", "desc"]
@@ -68,6 +75,9 @@ class ContractFilter(BaseModel):
         None, description="Total amount compared with an operator, e.g. {value: 1000000, operator: '>'}.")
     clause_types: tuple[str, ...] = Field(
         (), description="Clause types the contract must all contain (AND). Valid: " + ", ".join(CLAUSE_TYPES))
+    text_clause_types: tuple[str, ...] = Field(
+        (), description="CUAD clause categories found in the contract's own text (a section of its document "
+                        "classified with the category); all must hold. Valid: " + ", ".join(CUAD_CATEGORIES))
     text: str | None = Field(
         None, max_length=MAX_TEXT, description="Full-text search over the contract summary and scope; "
                                                "all words must occur.")
@@ -89,6 +99,11 @@ class ContractFilter(BaseModel):
     @classmethod
     def _clauses(cls, values: tuple[str, ...]) -> tuple[str, ...]:
         return _canonical_all(values, CLAUSE_TYPES, "clause type")
+
+    @field_validator("text_clause_types")
+    @classmethod
+    def _text_clauses(cls, values: tuple[str, ...]) -> tuple[str, ...]:
+        return _canonical_all(values, CUAD_CATEGORIES, "CUAD clause category")
 
     @field_validator("parties")
     @classmethod

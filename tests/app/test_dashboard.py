@@ -49,6 +49,7 @@ FORM_CASES: list[tuple[dict[str, Any], dict[str, Any]]] = [
      {"monetary_value": {"operator": ">=", "value": 1000000}, "sort_by": "total_amount"}),
 ]
 WIDGET_KINDS = {"types": "multiselect", "parties": "multiselect", "clauses": "multiselect",
+                "text_clauses": "multiselect",
                 "pcountry": "selectbox", "lcountry": "selectbox", "lstate": "selectbox", "mv_op": "selectbox",
                 "sort_by": "selectbox", "status": "radio", "text": "text_input",
                 "min_amount": "number_input", "mv_value": "number_input"}
@@ -106,6 +107,13 @@ def test_explorer_form_count_matches_compiler_and_oracle(driver, oracle, widgets
     # The submitted filter is the session's Explorer filter and lives in the URL.
     assert at.session_state[EXPLORER_FILTER] == f
     assert filter_from_query(lambda k: _as_list(at.query_params.get(k))) == f
+
+
+def test_explorer_clause_found_in_text(driver):
+    at = fill_form(open_page(EXPLORER), {"text_clauses": ["Insurance"], "types": ["Supply"]})
+    total = search_contracts(driver, {"text_clause_types": ["Insurance"], "contract_types": ["Supply"]}).total_count
+    assert 0 < total < search_contracts(driver, {"contract_types": ["Supply"]}).total_count
+    assert metric(at, "Matching contracts") == f"{total:,}"
 
 
 def test_explorer_count_matches_cli():

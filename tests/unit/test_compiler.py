@@ -200,3 +200,11 @@ def test_hostile_values_stay_parameters() -> None:
 @pytest.mark.parametrize(("flag", "expr"), [(True, "c.end_date IS NOT NULL"), (False, "c.end_date IS NULL")])
 def test_has_end_date(flag: bool, expr: str) -> None:
     assert where({"has_end_date": flag}) == (f"{HEAD}\nWHERE {expr}", {})
+
+
+def test_text_clause_types_use_the_document_layer() -> None:
+    cypher, params = where({"text_clause_types": ["governing law", "Audit Rights"]})
+    assert "EXISTS { MATCH (s:Section {file_id: c.file_id})-[:IS_CLAUSE_OF_TYPE]->(:ClauseType " \
+           "{name: $text_clause_type_0}) }" in cypher
+    assert "{name: $text_clause_type_1}) }" in cypher
+    assert params == {"text_clause_type_0": "Governing Law", "text_clause_type_1": "Audit Rights"}
