@@ -25,6 +25,14 @@ RETURN p.key AS key, p.name AS name, p.aliases AS aliases,
                  RETURN DISTINCT k.code ORDER BY k.code } AS countries
 """
 ALL_PARTY_NAMES = "MATCH (p:Party) RETURN p.key AS key, p.name AS name, p.aliases AS aliases ORDER BY p.name"
+# The form's party picker: the most active parties (any other name can still be typed as a fragment).
+PARTY_PICKER = """
+MATCH (p:Party)
+WITH p, COUNT { (p)-[:PARTY_TO]->() } AS contracts
+ORDER BY contracts DESC, p.name ASC
+LIMIT $limit
+RETURN p.name AS name, p.aliases AS aliases
+"""
 
 CONTRACT_DETAILS = """
 MATCH (c:Contract {file_id: $file_id})

@@ -288,8 +288,10 @@ def party_profiles(driver: Driver, keys: list[str], database: str | None = None)
     return read(driver, queries.PARTIES_BY_KEY, {"keys": keys}, database)
 
 
-def party_name_choices(driver: Driver, database: str | None = None) -> list[str]:
-    """Every party name and alias once, sorted case-insensitively (choices for a party picker)."""
-    rows = read(driver, queries.ALL_PARTY_NAMES, {}, database)
+def party_name_choices(driver: Driver, limit: int = 5000, database: str | None = None) -> list[str]:
+    """Names and aliases of the `limit` most active parties, once each, sorted case-insensitively (choices for
+    a party picker that also accepts typed fragments). Decoding every party of a 100k portfolio took seconds
+    (docs/PERFORMANCE.md); the cap keeps the Explorer fast at any size."""
+    rows = read(driver, queries.PARTY_PICKER, {"limit": limit}, database)
     names = {name for row in rows for name in (row["name"], *(row["aliases"] or [])) if name}
     return sorted(names, key=str.casefold)

@@ -51,3 +51,15 @@ def test_fuzzy_party_lookup_tolerates_typos(driver) -> None:
     assert fuzzy_parties(driver, "Bank of Amercia", 3)[0]["name"] == "Bank of America, N.A."
     assert fuzzy_parties(driver, "Honeywel Internatonal", 3)[0]["key"] == "honeywellinternationalinc"
     assert fuzzy_parties(driver, "zzqqxx", 3) == []
+
+
+def test_party_picker_lists_the_most_active_parties(driver) -> None:
+    from graph.db import read
+    from graph.subgraph import party_name_choices
+    everything = party_name_choices(driver)
+    assert len(everything) == read(driver, "MATCH (p:Party) UNWIND p.aliases + [p.name] AS n "
+                                           "RETURN count(DISTINCT n) AS n")[0]["n"]
+    top = read(driver, "MATCH (p:Party) RETURN p.name AS name, COUNT { (p)-[:PARTY_TO]->() } AS n "
+                       "ORDER BY n DESC, name LIMIT 3")
+    capped = party_name_choices(driver, limit=3)
+    assert {row["name"] for row in top} <= set(capped) and len(capped) < 10
