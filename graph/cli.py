@@ -25,6 +25,7 @@ from graph.load import load_records
 from graph.readonly import DEFAULT_ROW_CAP, DEFAULT_TIMEOUT_S, run_read_only
 from graph.repository import graph_counts, json_params, overview, search_contracts, search_parties
 from graph.sample import read_records, resolve_sample
+from graph.schema import ensure_schema
 
 log = logging.getLogger("graph.cli")
 DEFAULT_TEXTS = REPO_ROOT.parent / "shared" / "data" / "cuad" / "txt"
@@ -62,7 +63,9 @@ def cmd_server(args: argparse.Namespace) -> int:
 def cmd_load(args: argparse.Namespace) -> int:
     with build_driver() as driver:
         if args.if_empty and overview(driver)["contracts"] > 0:
-            print("The graph already holds contracts; nothing loaded.")
+            # Still bring the schema up to date: new indexes and backfills reach existing databases too.
+            ensure_schema(driver)
+            print("The graph already holds contracts; nothing loaded (schema up to date).")
             return 0
         path = resolve_sample(args.path)
         records = read_records(path)
