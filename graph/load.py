@@ -106,7 +106,7 @@ class LoadSummary:
                 f"{len(self.warnings)} warnings; cleaned: {fixes}")
 
 
-def _batch_rows(batch: list[PreparedContract], prepared: Prepared) -> dict[str, list[dict[str, Any]]]:
+def batch_rows(batch: list[PreparedContract], prepared: Prepared) -> dict[str, list[dict[str, Any]]]:
     keys = {link["key"] for c in batch for link in c.parties}
     return {
         "ids": [c.file_id for c in batch],
@@ -120,7 +120,7 @@ def _batch_rows(batch: list[PreparedContract], prepared: Prepared) -> dict[str, 
     }
 
 
-def _write_batch(tx: ManagedTransaction, rows: dict[str, list[dict[str, Any]]]) -> None:
+def write_batch(tx: ManagedTransaction, rows: dict[str, list[dict[str, Any]]]) -> None:
     tx.run(CLEAR_CONTRACT_LINKS, ids=rows["ids"]).consume()
     for statement, key in ((MERGE_CONTRACTS, "contracts"), (MERGE_PARTIES, "parties"),
                            (LINK_PARTIES, "links"), (MERGE_LOCATIONS, "locations"),
@@ -138,8 +138,8 @@ def load_prepared(driver: Driver, prepared: Prepared, *, batch_size: int = BATCH
                   progress: Callable[[int], None] | None = None, database: str | None = None) -> LoadSummary:
     """Write prepared contracts in batches, one transaction per batch."""
     for batch in chunks(prepared.contracts, batch_size):
-        rows = _batch_rows(batch, prepared)
-        write_tx(driver, lambda tx, rows=rows: _write_batch(tx, rows), database=database)
+        rows = batch_rows(batch, prepared)
+        write_tx(driver, lambda tx, rows=rows: write_batch(tx, rows), database=database)
         if progress:
             progress(len(batch))
     return LoadSummary(

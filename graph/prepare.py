@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from datetime import date
 from typing import Any
 
 from graph.clean import (
@@ -154,7 +153,3 @@ def prepare(records: list[dict[str, Any]], source: str = "sample") -> Prepared:
 def merged_spellings(prepared: Prepared) -> int:
     """How many parties were merged from more than one spelling."""
     return sum(1 for p in prepared.parties.values() if len(p.spellings) > 1)
-
-
-def to_date(value: date | None) -> date | None:
-    return value

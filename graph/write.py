@@ -112,7 +112,7 @@ def _rows(request: CommitRequest) -> tuple[dict[str, list[dict[str, Any]]], dict
     contract = prepared.contracts[0]
     names = {key: party.name for key, party in prepared.parties.items()}
     mapping = _resolve_parties(names, request.same_as or {})
-    rows = load._batch_rows([contract], prepared)
+    rows = load.batch_rows([contract], prepared)
     for row in rows["parties"]:
         row["key"] = mapping[row["key"]]
     for row in rows["links"] + rows["locations"]:
@@ -135,7 +135,7 @@ def _join_pages(pages: list[str]) -> tuple[str, list[int]]:
 
 
 def _commit(tx: ManagedTransaction, rows: dict[str, list[dict[str, Any]]], extra: dict[str, Any]) -> None:
-    load._write_batch(tx, rows)
+    load.write_batch(tx, rows)
     tx.run(SET_PROVENANCE, extra).consume()
     tx.run(MERGE_DOCUMENT, extra).consume()
 

@@ -26,7 +26,7 @@ from tests.ingest_support import (
 
 pytestmark = [pytest.mark.integration,
               pytest.mark.skipif(not PDF_DIR.is_dir(), reason="CUAD sample PDFs not present")]
-PAGE = getattr(routes, "UPLOAD_PAGE", "pages/upload.py")  # page scripts are being moved; routes knows where
+PAGE = routes.UPLOAD_PAGE
 FILE_ID = f"{Path(CURAEGIS).stem}-2"
 NO_EDITS = {"edited_rows": {}, "added_rows": [], "deleted_rows": []}
 
