@@ -26,10 +26,10 @@ GROUP_KEYS: dict[str, tuple[str, str]] = {
     "effective_month": ("", "substring(toString(c.effective_date), 0, 7)"),
     "end_year": ("", "c.end_date.year"),
     "party": ("MATCH (c)<-[:PARTY_TO]-(g:Party)", "g.name"),
-    "party_country": ("MATCH (c)<-[:PARTY_TO]-(:Party)-[:LOCATED_AT]->(:Location)-[:IN_COUNTRY]->(g:Country)",
-                      "g.code"),
-    "governing_law_country": ("MATCH (c)-[:GOVERNED_BY]->(g:Jurisdiction)", "g.country"),
-    "clause_type": ("MATCH (c)-[:HAS_CLAUSE]->(g:Clause)", "g.type"),
+    # Stored on the contract (graph.prepare, graph.load keep them in step with the graph): no walk per contract.
+    "party_country": ("UNWIND c.party_countries AS g", "g"),
+    "governing_law_country": ("", "c.governing_law_country"),
+    "clause_type": ("UNWIND c.clause_types AS g", "g"),
     "text_clause_type": ("MATCH (s:Section {file_id: c.file_id})-[:IS_CLAUSE_OF_TYPE]->(g:ClauseType)", "g.name"),
 }
 METRICS: dict[str, str] = {
@@ -40,9 +40,17 @@ METRICS: dict[str, str] = {
     "max_amount": "max(c.total_amount)",
     "avg_duration_days": "avg(c.duration_days)",
 }
+# Parties by number of contracts over the whole portfolio, from each party's stored count (graph.load).
+# Equal to grouping contracts by party name: a party's merge key is derived from its name, so no two
+# party nodes share a name.
+TOP_PARTIES = """MATCH (g:Party)
+WHERE g.contract_count > 0 AND g.name IS NOT NULL
+RETURN g.name AS key, g.contract_count AS value
+ORDER BY value {direction}, key ASC
+LIMIT $agg_limit"""
 FULLTEXT_INDEX = "contract_text"
 LUCENE_SPECIAL = re.compile(r'([+\-&|!(){}\[\]^"~*?:\\/])')
-CONTRACT_ROW = """RETURN c.file_id AS file_id, c.contract_type AS contract_type,
+CONTRACT_COLUMNS = """c.file_id AS file_id, c.contract_type AS contract_type,
        toString(c.effective_date) AS effective_date, toString(c.end_date) AS end_date,
        c.total_amount AS total_amount, c.duration AS duration, c.summary AS summary,
        [(c)<-[r:PARTY_TO]-(p:Party) | {name: p.name, role: r.role,
@@ -50,6 +58,7 @@ CONTRACT_ROW = """RETURN c.file_id AS file_id, c.contract_type AS contract_type,
                               RETURN DISTINCT k.code ORDER BY k.code }}] AS parties,
        [(c)-[:GOVERNED_BY]->(j:Jurisdiction) | {country: j.country, state: j.state, name: j.name}][0]
          AS governing_law"""
+CONTRACT_ROW = "RETURN " + CONTRACT_COLUMNS
 
 
 @dataclass(frozen=True)
@@ -89,6 +98,9 @@ PARTY_NAME_MATCH = "any(name IN {p}.search_names WHERE name CONTAINS ${param})"
 # the `search_names` test keeps the result exact even where `search_text` holds a stale extra alias.
 PARTY_ANCHOR = ("MATCH (p0:Party)-[:PARTY_TO]->(c:Contract)",
                 "p0.search_text CONTAINS $party_0 AND " + PARTY_NAME_MATCH.format(p="p0", param="party_0"))
+# `party_countries` / `clause_types` are stored on each contract (graph.load): one property read instead of a
+# walk per contract; the walk from a rare country stays, as an index-free way to visit few contracts.
+PARTY_COUNTRY_TEST = "$party_country IN c.party_countries"
 COUNTRY_PATH = "(k)<-[:IN_COUNTRY]-(:Location)<-[:LOCATED_AT]-(:Party)-[:PARTY_TO]->(c:Contract)"
 # Start from the country only when few locations are in it: from a country holding most of them (the US in
 # the sample), testing each contract is cheaper. Both degrees come from counts, not scans.
@@ -105,8 +117,7 @@ def _party_conditions(f: ContractFilter, anchored: bool) -> list[tuple[str, str,
               + PARTY_NAME_MATCH.format(p="p", param=f"party_{i}") + " }", name.lower())
              for i, name in enumerate(f.parties)]
     if f.party_country:
-        found.append(("party_country", "EXISTS { MATCH (c)<-[:PARTY_TO]-(:Party)-[:LOCATED_AT]->(:Location)"
-                      "-[:IN_COUNTRY]->(:Country {code: $party_country}) }", f.party_country))
+        found.append(("party_country", PARTY_COUNTRY_TEST, f.party_country))
     return found[1:] if anchored and found else found
 
 
@@ -142,8 +153,8 @@ def _property_conditions(f: ContractFilter, today: date) -> list[tuple[str, str,
 
 
 def _clause_conditions(f: ContractFilter) -> list[tuple[str, str, Any]]:
-    found = [(f"clause_type_{i}", "EXISTS { MATCH (c)-[:HAS_CLAUSE]->(cl:Clause) "
-              f"WHERE cl.type = $clause_type_{i} }}", ctype) for i, ctype in enumerate(f.clause_types)]
+    found = [(f"clause_type_{i}", f"$clause_type_{i} IN c.clause_types", ctype)
+             for i, ctype in enumerate(f.clause_types)]
     # Categories found in the contract's own text: a section of its document layer classified with them.
     found += [(f"text_clause_type_{i}", "EXISTS { MATCH (s:Section {file_id: c.file_id})-[:IS_CLAUSE_OF_TYPE]->"
                f"(:ClauseType {{name: $text_clause_type_{i}}}) }}", name)
@@ -151,7 +162,7 @@ def _clause_conditions(f: ContractFilter) -> list[tuple[str, str, Any]]:
     return found
 
 
-def _anchor(f: ContractFilter) -> str:
+def match_anchor(f: ContractFilter) -> str:
     """Where matching starts. A filter on related nodes starts there, through an index, instead of testing
     every contract: a party name fragment (TEXT index), then a party country, then the governing law."""
     if f.text:
@@ -176,12 +187,9 @@ def _where(conditions: list[str]) -> str:
 def _country_head(own: list[str], related: list[str], tail: str | None) -> str:
     """Contracts with a party in $party_country, from whichever end is cheaper for that country. `tail`
     (ORDER BY ... LIMIT) runs inside each branch, so the scanning branch can stop early on index order."""
-    # The code, not the bound `k`: with `k` bound the planner walks from the country for every contract.
-    exists = ("EXISTS { MATCH (c)<-[:PARTY_TO]-(:Party)-[:LOCATED_AT]->(:Location)"
-              "-[:IN_COUNTRY]->(:Country {code: $party_country}) }")
     end = f"\n{tail}" if tail else ""
     rare = f"MATCH {COUNTRY_PATH}" + _where(own) + "\nWITH DISTINCT c" + _where(related) + end
-    common = "MATCH (c:Contract)" + _where([*own, exists, *related]) + end
+    common = "MATCH (c:Contract)" + _where([*own, PARTY_COUNTRY_TEST, *related]) + end
     lines = [LOCATIONS, "OPTIONAL MATCH (k:Country {code: $party_country})", "CALL (k, locations) {",
              f"  UNWIND CASE WHEN {RARE_COUNTRY} THEN [true] ELSE [] END AS rare",
              _indent(rare), "  RETURN c", "  UNION ALL",
@@ -218,7 +226,7 @@ def compile_match(f: ContractFilter, today: date | None = None, extra: str | Non
     """The shared head binding `c`: an anchor (label scan, full-text index, or a related node found
     through an index) and the filter's conditions. `extra` is one more condition on `c`'s properties;
     `tail` is a clause that ends the head (compile_search's ORDER BY ... LIMIT)."""
-    anchor = _anchor(f)
+    anchor = match_anchor(f)
     if anchor == "country" and tail:
         # A page reads contracts in sort-key order and stops after offset + limit matches (a quarter of
         # the contracts match for the US: a few dozen reads). Behind the country branch choice the planner
@@ -278,11 +286,15 @@ def compile_aggregation(f: ContractFilter, today: date | None = None) -> Compile
     match = compile_match(f, today)
     expansion, key = GROUP_KEYS[f.group_by]
     direction = "DESC" if f.agg_order == "desc" else "ASC"
+    if (f.group_by, f.metric, match.cypher) == ("party", "count", "MATCH (c:Contract)"):
+        return CompiledQuery(TOP_PARTIES.format(direction=direction), {"agg_limit": f.agg_limit})
     lines = [match.cypher]
     if expansion:
         lines.append(expansion)
+    # The head yields each contract once, and stored lists hold distinct values: only a MATCH can repeat one.
+    distinct = "DISTINCT " if expansion.startswith("MATCH") else ""
     lines += [
-        f"WITH DISTINCT c, {key} AS key",
+        f"WITH {distinct}c, {key} AS key",
         "WHERE key IS NOT NULL",
         f"WITH key, {METRICS[f.metric]} AS value",
         "WHERE value IS NOT NULL",

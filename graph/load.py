@@ -16,7 +16,7 @@ from neo4j import Driver, ManagedTransaction
 
 from graph.db import write_tx
 from graph.prepare import Prepared, PreparedContract, merged_spellings, prepare
-from graph.schema import ensure_schema
+from graph.schema import CONTRACT_COUNT, PARTY_COUNTRIES, ensure_schema
 
 log = logging.getLogger(__name__)
 # Measured on 2 cores (docs/PERFORMANCE.md): 5,000 contracts per transaction loads about 1.5-3x faster than
@@ -87,6 +87,36 @@ MATCH (c:Contract {file_id: row.file_id})
 CREATE (c)-[:HAS_CLAUSE]->(:Clause {key: row.key, type: row.type, summary: row.summary})
 """
 
+# Facts stored for speed (graph.compiler reads them instead of walking), recomputed from the graph whenever
+# a write could change them: a party's number of contracts, a contract's party countries.
+LINKED_PARTY_KEYS = """
+UNWIND $ids AS id
+MATCH (:Contract {file_id: id})<-[:PARTY_TO]-(p:Party)
+RETURN collect(DISTINCT p.key) AS keys
+"""
+REFRESH_PARTY_COUNTS = """
+UNWIND $keys AS key
+MATCH (p:Party {key: key})
+SET p.contract_count = """ + CONTRACT_COUNT
+# A party's new location changes the countries of all its contracts, not only this batch's.
+REFRESH_PARTY_COUNTRIES = """
+CALL () {
+  UNWIND $keys AS key
+  MATCH (:Party {key: key})-[:PARTY_TO]->(c:Contract)
+  RETURN c
+  UNION
+  UNWIND $ids AS id
+  MATCH (c:Contract {file_id: id})
+  RETURN c
+}
+SET c.party_countries = """ + PARTY_COUNTRIES
+
+
+def refresh_stored_facts(tx: ManagedTransaction, party_keys: list[str], ids: list[str]) -> None:
+    """Recompute the stored facts that parties `party_keys` and contracts `ids` feed."""
+    tx.run(REFRESH_PARTY_COUNTS, keys=party_keys).consume()
+    tx.run(REFRESH_PARTY_COUNTRIES, keys=party_keys, ids=ids).consume()
+
 
 @dataclass
 class LoadSummary:
@@ -121,12 +151,15 @@ def batch_rows(batch: list[PreparedContract], prepared: Prepared) -> dict[str, l
 
 
 def write_batch(tx: ManagedTransaction, rows: dict[str, list[dict[str, Any]]]) -> None:
+    previous = tx.run(LINKED_PARTY_KEYS, ids=rows["ids"]).single(strict=True)["keys"]
     tx.run(CLEAR_CONTRACT_LINKS, ids=rows["ids"]).consume()
     for statement, key in ((MERGE_CONTRACTS, "contracts"), (MERGE_PARTIES, "parties"),
                            (LINK_PARTIES, "links"), (MERGE_LOCATIONS, "locations"),
                            (MERGE_JURISDICTIONS, "laws"), (CREATE_CLAUSES, "clauses")):
         if rows[key]:
             tx.run(statement, rows=rows[key]).consume()
+    keys = sorted({row["key"] for row in rows["parties"]} | set(previous))
+    refresh_stored_facts(tx, keys, rows["ids"])
 
 
 def chunks(items: list[PreparedContract], size: int) -> Iterable[list[PreparedContract]]:

@@ -145,8 +145,12 @@ def prepare(records: list[dict[str, Any]], source: str = "sample") -> Prepared:
         law = clean_location(raw.get("governing_law"), f"{file_id} governing law", report)
         props = _contract_props(raw, file_id, report, source)
         props["party_count"] = len({link["key"] for link in links})
-        contracts.append(PreparedContract(file_id, props, links, locations, jurisdiction(law),
-                                          _prepare_clauses(raw, file_id)))
+        clauses = _prepare_clauses(raw, file_id)
+        # Stored on the contract so a clause filter reads one property instead of walking its clauses.
+        props["clause_types"] = sorted({clause["type"] for clause in clauses})
+        law_row = jurisdiction(law)
+        props["governing_law_country"] = law_row["country"] if law_row else None
+        contracts.append(PreparedContract(file_id, props, links, locations, law_row, clauses))
     return Prepared(contracts, parties, report)
 
 

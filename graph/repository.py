@@ -12,10 +12,11 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from rapidfuzz import fuzz, process, utils
 
 from graph import queries
-from graph.compiler import CompiledQuery, compile_aggregation, compile_count, compile_search
+from graph.compiler import CompiledQuery, compile_aggregation, compile_count
 from graph.db import read
 from graph.errors import NotFound
 from graph.filters import ContractFilter, parse_filter, validate_model
+from graph.paging import compile_page
 from graph.vocab import normalize_country
 
 
@@ -50,16 +51,21 @@ def count_contracts(driver: Driver, f: ContractFilter, today: date | None = None
 
 def search_contracts(driver: Driver, f: ContractFilter | dict[str, Any] | None, today: date | None = None,
                      database: str | None = None) -> SearchResult:
-    """Count, page and (when asked) aggregate the contracts matching `f`."""
+    """Count, page and (when asked) aggregate the contracts matching `f`. The count and the page come from
+    one statement (graph.paging); without a page, from the count alone."""
     f = parse_filter(f)
-    count_q = compile_count(f, today)
-    total = int(read(driver, count_q.cypher, count_q.params, database)[0]["total_count"])
-    ran = [count_q]
     contracts: list[dict[str, Any]] = []
-    if f.limit > 0 and total > f.offset:
-        page_q = compile_search(f, today)
-        contracts = read(driver, page_q.cypher, page_q.params, database)
-        ran.append(page_q)
+    if f.limit > 0:
+        page_q = compile_page(f, today)
+        rows = read(driver, page_q.cypher, page_q.params, database)
+        total = int(rows[0]["total_count"]) if rows else 0
+        contracts = [{k: v for k, v in row.items() if k != "total_count"} for row in rows
+                     if row["file_id"] is not None]
+        ran = [page_q]
+    else:
+        count_q = compile_count(f, today)
+        total = int(read(driver, count_q.cypher, count_q.params, database)[0]["total_count"])
+        ran = [count_q]
     aggregation = None
     agg_q = compile_aggregation(f, today)
     if agg_q is not None:

@@ -25,6 +25,7 @@ RANGE_INDEXES = (
     "CREATE INDEX contract_party_count IF NOT EXISTS FOR (c:Contract) ON (c.party_count)",
     "CREATE INDEX contract_sha256 IF NOT EXISTS FOR (c:Contract) ON (c.file_sha256)",
     "CREATE INDEX party_name IF NOT EXISTS FOR (p:Party) ON (p.name)",
+    "CREATE INDEX party_contract_count IF NOT EXISTS FOR (p:Party) ON (p.contract_count)",
     "CREATE INDEX clause_type IF NOT EXISTS FOR (cl:Clause) ON (cl.type)",
     "CREATE INDEX jurisdiction_country IF NOT EXISTS FOR (j:Jurisdiction) ON (j.country)",
     "CREATE INDEX jurisdiction_state IF NOT EXISTS FOR (j:Jurisdiction) ON (j.state)",
@@ -37,6 +38,19 @@ BACKFILL_SEARCH_TEXT = """
 MATCH (p:Party) WHERE p.search_text IS NULL AND p.search_names IS NOT NULL
 SET p.search_text = reduce(s = '', n IN p.search_names | s + '\\n' + n)
 """
+# Stored facts (graph.load keeps them current): the expressions that compute them, and a backfill for
+# databases loaded before they existed.
+CONTRACT_COUNT = "COUNT { MATCH (p)-[:PARTY_TO]->(c:Contract) RETURN DISTINCT c }"
+PARTY_COUNTRIES = ("COLLECT { MATCH (c)<-[:PARTY_TO]-(:Party)-[:LOCATED_AT]->(:Location)-[:IN_COUNTRY]->(k:Country)\n"
+                   "          RETURN DISTINCT k.code ORDER BY k.code }")
+CLAUSE_TYPES = "COLLECT { MATCH (c)-[:HAS_CLAUSE]->(cl:Clause) RETURN DISTINCT cl.type ORDER BY cl.type }"
+BACKFILL_STORED_FACTS = (
+    f"MATCH (p:Party) WHERE p.contract_count IS NULL SET p.contract_count = {CONTRACT_COUNT}",
+    f"MATCH (c:Contract) WHERE c.party_countries IS NULL SET c.party_countries = {PARTY_COUNTRIES}",
+    f"MATCH (c:Contract) WHERE c.clause_types IS NULL SET c.clause_types = {CLAUSE_TYPES}",
+    "MATCH (c:Contract)-[:GOVERNED_BY]->(j:Jurisdiction) WHERE c.governing_law_country IS NULL "
+    "SET c.governing_law_country = j.country",
+)
 FULLTEXT_INDEXES = (
     "CREATE FULLTEXT INDEX contract_text IF NOT EXISTS FOR (c:Contract) ON EACH [c.summary, c.scope]",
 )
@@ -57,6 +71,7 @@ def ensure_schema(driver: Driver, database: str | None = None) -> None:
     """Create every constraint and index that is missing, then wait until they are online."""
     for statement in (*CONSTRAINTS, *RANGE_INDEXES, *TEXT_INDEXES, *FULLTEXT_INDEXES):
         write(driver, statement, database=database)
-    write(driver, BACKFILL_SEARCH_TEXT, database=database)
+    for statement in (BACKFILL_SEARCH_TEXT, *BACKFILL_STORED_FACTS):
+        write(driver, statement, database=database)
     write(driver, VECTOR_INDEX, {"dimensions": embedding_dimensions()}, database=database)
     write(driver, AWAIT_INDEXES, database=database)

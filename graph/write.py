@@ -168,5 +168,6 @@ def delete_contract(driver: Driver, file_id: str, database: str | None = None) -
         tx.run(DELETE_CONTRACT, file_id=file_id).consume()
         tx.run(UNLINK_LOCATIONS, keys=keys, file_id=file_id).consume()
         tx.run(DELETE_ORPHAN_PARTIES, keys=keys).consume()
+        load.refresh_stored_facts(tx, keys, [])
 
     write_tx(driver, work, database)

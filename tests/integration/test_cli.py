@@ -22,13 +22,14 @@ def test_search_all_reports_510() -> None:
     first = data["contracts"][0]
     assert {"file_id", "contract_type", "effective_date", "end_date", "total_amount", "parties",
             "governing_law"} <= first.keys()
-    assert data["cypher"][0].startswith("MATCH (c:Contract)")
+    # One statement: the count from the count store, then the page (graph.paging).
+    assert data["cypher"][0].startswith("CALL () {\n  MATCH (c:Contract)\n  RETURN count(c) AS total_count\n}")
 
 
 def test_search_with_aggregation_and_params() -> None:
     out = run("search", json.dumps({"governing_law_state": "Delaware", "group_by": "contract_type", "limit": 2}))
     data = json.loads(out.stdout)
-    assert data["params"][0] == {"governing_law_state": "DE"}
+    assert data["params"][0] == {"governing_law_state": "DE", "window": 2, "offset": 0, "limit": 2}
     assert sum(row["value"] for row in data["aggregation"]) == data["total_count"] == 38
 
 

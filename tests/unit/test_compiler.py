@@ -53,13 +53,13 @@ def test_party_anchor_keeps_contract_conditions_before_distinct() -> None:
     assert cypher == (
         "MATCH (p0:Party)-[:PARTY_TO]->(c:Contract)\nWHERE p0.search_text CONTAINS $party_0 AND any(name IN "
         "p0.search_names WHERE name CONTAINS $party_0)\n  AND c.contract_type IN $contract_types\n"
-        "WITH DISTINCT c\nWHERE EXISTS { MATCH (c)-[:HAS_CLAUSE]->(cl:Clause) WHERE cl.type = $clause_type_0 }")
+        "WITH DISTINCT c\nWHERE $clause_type_0 IN c.clause_types")
     assert params == {"party_0": "acme", "contract_types": ["Supply"], "clause_type_0": "Audit Rights"}
 
 
 def test_party_country() -> None:
-    # Starts from the country when under a quarter of all locations are in it, else tests each contract;
-    # the UNWINDs of zero or one row make exactly one branch run.
+    # Starts from the country when under a quarter of all locations are in it, else tests each contract's
+    # stored party countries; the UNWINDs of zero or one row make exactly one branch run.
     assert where({"party_country": "gb"}) == (
         "CALL () { MATCH (l:Location) RETURN count(l) AS locations }\n"
         "OPTIONAL MATCH (k:Country {code: $party_country})\nCALL (k, locations) {\n"
@@ -69,8 +69,13 @@ def test_party_country() -> None:
         "  WITH DISTINCT c\n  RETURN c\n  UNION ALL\n"
         "  UNWIND CASE WHEN k IS NOT NULL AND COUNT { (k)<-[:IN_COUNTRY]-() } * 4 >= locations "
         "THEN [true] ELSE [] END AS common\n  MATCH (c:Contract)\n"
-        "  WHERE EXISTS { MATCH (c)<-[:PARTY_TO]-(:Party)-[:LOCATED_AT]->(:Location)"
-        "-[:IN_COUNTRY]->(:Country {code: $party_country}) }\n  RETURN c\n}\nWITH c", {"party_country": "GB"})
+        "  WHERE $party_country IN c.party_countries\n  RETURN c\n}\nWITH c", {"party_country": "GB"})
+
+
+def test_party_country_behind_another_anchor_reads_the_stored_countries() -> None:
+    cypher, params = where({"parties": ["acme"], "party_country": "DE"})
+    assert cypher.endswith("WITH DISTINCT c\nWHERE $party_country IN c.party_countries")
+    assert params == {"party_0": "acme", "party_country": "DE"}
 
 
 def test_governing_law_country_and_state() -> None:
@@ -112,9 +117,7 @@ def test_monetary_value_operators(op: str) -> None:
 
 def test_clause_types_and() -> None:
     cypher, params = where({"clause_types": ["renewal & termination", "Audit Rights"]})
-    assert cypher == (
-        f"{HEAD}\nWHERE EXISTS {{ MATCH (c)-[:HAS_CLAUSE]->(cl:Clause) WHERE cl.type = $clause_type_0 }}\n"
-        "  AND EXISTS { MATCH (c)-[:HAS_CLAUSE]->(cl:Clause) WHERE cl.type = $clause_type_1 }")
+    assert cypher == f"{HEAD}\nWHERE $clause_type_0 IN c.clause_types\n  AND $clause_type_1 IN c.clause_types"
     assert params == {"clause_type_0": "Renewal & Termination", "clause_type_1": "Audit Rights"}
 
 
@@ -160,18 +163,35 @@ def test_search_adds_the_sort_key_test_to_the_filter() -> None:
     ("effective_month", None, "substring(toString(c.effective_date), 0, 7)"),
     ("end_year", None, "c.end_date.year"),
     ("party", "MATCH (c)<-[:PARTY_TO]-(g:Party)", "g.name"),
-    ("party_country", "MATCH (c)<-[:PARTY_TO]-(:Party)-[:LOCATED_AT]->(:Location)-[:IN_COUNTRY]->(g:Country)",
-     "g.code"),
-    ("governing_law_country", "MATCH (c)-[:GOVERNED_BY]->(g:Jurisdiction)", "g.country"),
-    ("clause_type", "MATCH (c)-[:HAS_CLAUSE]->(g:Clause)", "g.type"),
+    ("party_country", "UNWIND c.party_countries AS g", "g"),
+    ("governing_law_country", None, "c.governing_law_country"),
+    ("clause_type", "UNWIND c.clause_types AS g", "g"),
+    ("text_clause_type", "MATCH (s:Section {file_id: c.file_id})-[:IS_CLAUSE_OF_TYPE]->(g:ClauseType)", "g.name"),
 ])
 def test_group_keys(group_by: str, expansion: str | None, key: str) -> None:
-    q = compile_aggregation(parse_filter({"group_by": group_by, "agg_limit": 5}), TODAY)
+    # avg, not count: a count of contracts per party over everything reads the stored counts (below).
+    q = compile_aggregation(parse_filter({"group_by": group_by, "metric": "avg_amount", "agg_limit": 5}), TODAY)
+    distinct = "DISTINCT " if expansion and expansion.startswith("MATCH") else ""
     lines = [HEAD] + ([expansion] if expansion else []) + [
-        f"WITH DISTINCT c, {key} AS key", "WHERE key IS NOT NULL", "WITH key, count(c) AS value",
+        f"WITH {distinct}c, {key} AS key", "WHERE key IS NOT NULL", "WITH key, avg(c.total_amount) AS value",
         "WHERE value IS NOT NULL", "RETURN key, value", "ORDER BY value DESC, key ASC", "LIMIT $agg_limit"]
     assert q.cypher == "\n".join(lines)
     assert q.params == {"agg_limit": 5}
+
+
+@pytest.mark.parametrize("order", ["desc", "asc"])
+def test_contracts_per_party_over_everything_reads_stored_counts(order: str) -> None:
+    q = compile_aggregation(parse_filter({"group_by": "party", "agg_limit": 10, "agg_order": order}), TODAY)
+    assert q.cypher == (
+        "MATCH (g:Party)\nWHERE g.contract_count > 0 AND g.name IS NOT NULL\n"
+        f"RETURN g.name AS key, g.contract_count AS value\nORDER BY value {order.upper()}, key ASC\nLIMIT $agg_limit")
+    assert q.params == {"agg_limit": 10}
+
+
+def test_contracts_per_party_under_a_filter_walks_the_matches() -> None:
+    q = compile_aggregation(parse_filter({"group_by": "party", "contract_types": ["Supply"]}), TODAY)
+    assert q.cypher.startswith(f"{HEAD}\nWHERE c.contract_type IN $contract_types\n"
+                               "MATCH (c)<-[:PARTY_TO]-(g:Party)\nWITH DISTINCT c, g.name AS key\n")
 
 
 @pytest.mark.parametrize(("metric", "expr"), [

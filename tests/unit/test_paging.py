@@ -1,0 +1,49 @@
+"""Exact Cypher of the count-and-page statement in both of its shapes."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from graph.compiler import CONTRACT_COLUMNS, compile_count, compile_search
+from graph.filters import parse_filter
+from graph.paging import compile_page
+
+TODAY = date(2024, 6, 30)
+
+
+def _indented(cypher: str) -> str:
+    return "\n".join("  " + line for line in cypher.splitlines())
+
+
+def test_contract_properties_only_keep_count_and_page_as_separate_subqueries() -> None:
+    f = parse_filter({"min_effective_date": "2010-01-01", "limit": 5, "offset": 10})
+    count, page = compile_count(f, TODAY), compile_search(f, TODAY)
+    body = page.cypher[:page.cypher.index("\nRETURN c.file_id")]
+    q = compile_page(f, TODAY)
+    assert q.cypher == (f"CALL () {{\n{_indented(count.cypher)}\n}}\nOPTIONAL CALL () {{\n{_indented(body)}\n"
+                        f"  RETURN c\n}}\nRETURN total_count, {CONTRACT_COLUMNS}")
+    assert q.params == {"min_effective_date": date(2010, 1, 1), "window": 15, "offset": 10, "limit": 5}
+
+
+def test_the_empty_filter_counts_from_the_count_store() -> None:
+    q = compile_page(parse_filter({}), TODAY)
+    assert q.cypher.startswith("CALL () {\n  MATCH (c:Contract)\n  RETURN count(c) AS total_count\n}\n")
+
+
+def test_party_filters_walk_once_and_page_the_collected_matches() -> None:
+    q = compile_page(parse_filter({"parties": ["acme"], "sort_by": "total_amount", "sort_order": "asc",
+                                   "limit": 3}), TODAY)
+    assert q.cypher == (
+        "MATCH (p0:Party)-[:PARTY_TO]->(c:Contract)\nWHERE p0.search_text CONTAINS $party_0 AND any(name IN "
+        "p0.search_names WHERE name CONTAINS $party_0)\nWITH DISTINCT c\nWITH collect(c) AS matched\n"
+        "OPTIONAL CALL (matched) {\n  UNWIND matched AS c\n"
+        "  WITH c ORDER BY c.total_amount IS NULL, c.total_amount ASC, c.file_id ASC\n"
+        "  SKIP $offset LIMIT $limit\n  RETURN c\n}\n"
+        f"RETURN size(matched) AS total_count, {CONTRACT_COLUMNS}")
+    assert q.params == {"party_0": "acme", "offset": 0, "limit": 3}
+
+
+def test_full_text_walks_once_too() -> None:
+    q = compile_page(parse_filter({"text": "software license"}), TODAY)
+    assert q.cypher.startswith("CALL db.index.fulltext.queryNodes('contract_text', $text) YIELD node AS c\n"
+                               "WITH collect(c) AS matched\n")
