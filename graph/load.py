@@ -2,120 +2,50 @@
 
 Each batch is one write transaction: a contract's old parties, clauses and governing law links are
 replaced, never duplicated, so loading the same file twice leaves identical node and relationship counts,
-and a failure leaves the batch unwritten.
+and a failure leaves the batch unwritten (earlier batches stay; loading again completes the import).
+
+A first load into an empty database is a bulk import: the secondary indexes are built once at the end
+instead of being updated by every batch, and the stored facts (party contract counts, contract party
+countries) are computed from the prepared records instead of re-read from the graph after each batch.
+docs/PERFORMANCE.md gives the numbers.
 """
 
 from __future__ import annotations
 
 import logging
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from neo4j import Driver, ManagedTransaction
 
-from graph.db import write_tx
+from graph.db import read, write_tx
+from graph.load_statements import (
+    CLEAR_CONTRACT_LINKS,
+    COUNT_NODES,
+    CREATE_CLAUSES,
+    LINK_JURISDICTIONS,
+    LINK_PARTIES,
+    LINK_PLACES,
+    LINKED_PARTY_KEYS,
+    MERGE_CONTRACTS,
+    MERGE_JURISDICTIONS,
+    MERGE_PARTIES,
+    MERGE_PLACES,
+    REFRESH_PARTY_COUNTRIES,
+    REFRESH_PARTY_COUNTS,
+)
 from graph.prepare import Prepared, PreparedContract, merged_spellings, prepare
-from graph.schema import CONTRACT_COUNT, PARTY_COUNTRIES, ensure_schema
+from graph.schema import ensure_constraints, ensure_schema
 
 log = logging.getLogger(__name__)
 # Measured on 2 cores (docs/PERFORMANCE.md): 5,000 contracts per transaction loads about 1.5-3x faster than
 # 1,000 (fewer commits, each index and log flush amortised over more rows); memory stays well under the heap.
 BATCH_SIZE = 5000
-
-CLEAR_CONTRACT_LINKS = """
-UNWIND $ids AS id
-MATCH (c:Contract {file_id: id})
-OPTIONAL MATCH (c)-[:HAS_CLAUSE]->(cl:Clause)
-DETACH DELETE cl
-WITH DISTINCT c
-OPTIONAL MATCH (c)<-[r:PARTY_TO]-(:Party)
-DELETE r
-WITH DISTINCT c
-OPTIONAL MATCH (c)-[g:GOVERNED_BY]->(:Jurisdiction)
-DELETE g
-"""
-MERGE_CONTRACTS = """
-UNWIND $rows AS row
-MERGE (c:Contract {file_id: row.file_id})
-SET c += row
-"""
-MERGE_PARTIES = """
-UNWIND $rows AS row
-MERGE (p:Party {key: row.key})
-ON CREATE SET p.name = row.name
-WITH p, row, reduce(acc = coalesce(p.aliases, []), a IN row.aliases |
-     CASE WHEN a IN acc THEN acc ELSE acc + a END) AS aliases
-WITH p, aliases, [n IN aliases + [p.name] | toLower(n)] AS names
-SET p.aliases = aliases,
-    p.search_names = names,
-    p.search_text = reduce(s = '', n IN names | s + '\\n' + n)
-"""
-LINK_PARTIES = """
-UNWIND $rows AS row
-MATCH (p:Party {key: row.key})
-MATCH (c:Contract {file_id: row.file_id})
-MERGE (p)-[:PARTY_TO {role: row.role}]->(c)
-"""
-MERGE_LOCATIONS = """
-UNWIND $rows AS row
-MERGE (l:Location {key: row.key})
-SET l.address = row.address, l.city = row.city, l.state = row.state, l.country = row.country
-WITH l, row
-MATCH (p:Party {key: row.party})
-MERGE (p)-[r:LOCATED_AT]->(l)
-// Which contracts stated this location, so removing a contract can remove what only it added.
-SET r.file_ids = CASE WHEN row.file_id IN coalesce(r.file_ids, []) THEN r.file_ids
-                      ELSE coalesce(r.file_ids, []) + row.file_id END
-WITH l, row WHERE row.country IS NOT NULL
-MERGE (k:Country {code: row.country})
-MERGE (l)-[:IN_COUNTRY]->(k)
-"""
-MERGE_JURISDICTIONS = """
-UNWIND $rows AS row
-MERGE (j:Jurisdiction {key: row.key})
-SET j.country = row.country, j.state = row.state, j.name = row.name
-MERGE (k:Country {code: row.country})
-MERGE (j)-[:IN_COUNTRY]->(k)
-WITH j, row
-MATCH (c:Contract {file_id: row.file_id})
-MERGE (c)-[:GOVERNED_BY]->(j)
-"""
-CREATE_CLAUSES = """
-UNWIND $rows AS row
-MATCH (c:Contract {file_id: row.file_id})
-CREATE (c)-[:HAS_CLAUSE]->(:Clause {key: row.key, type: row.type, summary: row.summary})
-"""
-
-# Facts stored for speed (graph.compiler reads them instead of walking), recomputed from the graph whenever
-# a write could change them: a party's number of contracts, a contract's party countries.
-LINKED_PARTY_KEYS = """
-UNWIND $ids AS id
-MATCH (:Contract {file_id: id})<-[:PARTY_TO]-(p:Party)
-RETURN collect(DISTINCT p.key) AS keys
-"""
-REFRESH_PARTY_COUNTS = """
-UNWIND $keys AS key
-MATCH (p:Party {key: key})
-SET p.contract_count = """ + CONTRACT_COUNT
-# A party's new location changes the countries of all its contracts, not only this batch's.
-REFRESH_PARTY_COUNTRIES = """
-CALL () {
-  UNWIND $keys AS key
-  MATCH (:Party {key: key})-[:PARTY_TO]->(c:Contract)
-  RETURN c
-  UNION
-  UNWIND $ids AS id
-  MATCH (c:Contract {file_id: id})
-  RETURN c
-}
-SET c.party_countries = """ + PARTY_COUNTRIES
-
-
-def refresh_stored_facts(tx: ManagedTransaction, party_keys: list[str], ids: list[str]) -> None:
-    """Recompute the stored facts that parties `party_keys` and contracts `ids` feed."""
-    tx.run(REFRESH_PARTY_COUNTS, keys=party_keys).consume()
-    tx.run(REFRESH_PARTY_COUNTRIES, keys=party_keys, ids=ids).consume()
+STEPS = ((MERGE_CONTRACTS, "contracts"), (MERGE_PARTIES, "parties"), (LINK_PARTIES, "links"),
+         (MERGE_PLACES, "places"), (LINK_PLACES, "located"), (MERGE_JURISDICTIONS, "jurisdictions"),
+         (LINK_JURISDICTIONS, "laws"), (CREATE_CLAUSES, "clauses"))
 
 
 @dataclass
@@ -136,30 +66,83 @@ class LoadSummary:
                 f"{len(self.warnings)} warnings; cleaned: {fixes}")
 
 
-def batch_rows(batch: list[PreparedContract], prepared: Prepared) -> dict[str, list[dict[str, Any]]]:
+@dataclass(frozen=True)
+class FreshFacts:
+    """The stored facts of a load into an empty database, where the prepared records are the whole graph:
+    each party's number of contracts and each party's countries (a location's key includes its country)."""
+
+    contract_count: dict[str, int]
+    countries: dict[str, set[str]]
+
+    @classmethod
+    def of(cls, prepared: Prepared) -> FreshFacts:
+        count: Counter[str] = Counter()
+        countries: defaultdict[str, set[str]] = defaultdict(set)
+        for c in prepared.contracts:
+            count.update({link["key"] for link in c.parties})
+            for loc in c.locations:
+                if loc.get("country"):
+                    countries[loc["party"]].add(loc["country"])
+        return cls(dict(count), dict(countries))
+
+    def party_countries(self, c: PreparedContract) -> list[str]:
+        return sorted(set().union(*(self.countries.get(link["key"], set()) for link in c.parties)))
+
+
+def _places(batch: list[PreparedContract]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Distinct locations, and distinct (party, location) pairs with the contracts that stated them."""
+    places: dict[str, dict[str, Any]] = {}
+    located: dict[tuple[str, str], dict[str, Any]] = {}
+    for c in batch:
+        for loc in c.locations:
+            places[loc["key"]] = {k: v for k, v in loc.items() if k != "party"}
+            pair = located.setdefault((loc["party"], loc["key"]),
+                                      {"party": loc["party"], "key": loc["key"], "file_ids": []})
+            if c.file_id not in pair["file_ids"]:
+                pair["file_ids"].append(c.file_id)
+    return list(places.values()), list(located.values())
+
+
+def batch_rows(batch: list[PreparedContract], prepared: Prepared,
+               facts: FreshFacts | None = None) -> dict[str, list[dict[str, Any]]]:
     keys = {link["key"] for c in batch for link in c.parties}
-    return {
+    places, located = _places(batch)
+    rows = {
         "ids": [c.file_id for c in batch],
         "contracts": [c.props for c in batch],
         "parties": [{"key": k, "name": prepared.parties[k].name, "aliases": prepared.parties[k].aliases}
                     for k in sorted(keys)],
         "links": [{**link, "file_id": c.file_id} for c in batch for link in c.parties],
-        "locations": [{**loc, "file_id": c.file_id} for c in batch for loc in c.locations],
-        "laws": [{**c.governing_law, "file_id": c.file_id} for c in batch if c.governing_law],
+        "places": places,
+        "located": located,
+        "jurisdictions": list({c.governing_law["key"]: c.governing_law for c in batch if c.governing_law}.values()),
+        "laws": [{"key": c.governing_law["key"], "file_id": c.file_id} for c in batch if c.governing_law],
         "clauses": [{**cl, "file_id": c.file_id} for c in batch for cl in c.clauses],
     }
+    if facts is not None:
+        rows["contracts"] = [{**c.props, "party_countries": facts.party_countries(c)} for c in batch]
+        for row in rows["parties"]:
+            row["contract_count"] = facts.contract_count[row["key"]]
+    return rows
 
 
-def write_batch(tx: ManagedTransaction, rows: dict[str, list[dict[str, Any]]]) -> None:
-    previous = tx.run(LINKED_PARTY_KEYS, ids=rows["ids"]).single(strict=True)["keys"]
-    tx.run(CLEAR_CONTRACT_LINKS, ids=rows["ids"]).consume()
-    for statement, key in ((MERGE_CONTRACTS, "contracts"), (MERGE_PARTIES, "parties"),
-                           (LINK_PARTIES, "links"), (MERGE_LOCATIONS, "locations"),
-                           (MERGE_JURISDICTIONS, "laws"), (CREATE_CLAUSES, "clauses")):
+def refresh_stored_facts(tx: ManagedTransaction, party_keys: list[str], ids: list[str]) -> None:
+    """Recompute, from the graph, the stored facts that parties `party_keys` and contracts `ids` feed."""
+    tx.run(REFRESH_PARTY_COUNTS, keys=party_keys).consume()
+    tx.run(REFRESH_PARTY_COUNTRIES, keys=party_keys, ids=ids).consume()
+
+
+def write_batch(tx: ManagedTransaction, rows: dict[str, list[dict[str, Any]]], fresh: bool = False) -> None:
+    """Write one batch. `fresh` only for a load into an empty database whose rows carry their stored facts
+    (FreshFacts): its contracts are new, so there are no old links to clear and nothing to recompute."""
+    previous = [] if fresh else tx.run(LINKED_PARTY_KEYS, ids=rows["ids"]).single(strict=True)["keys"]
+    if not fresh:
+        tx.run(CLEAR_CONTRACT_LINKS, ids=rows["ids"]).consume()
+    for statement, key in STEPS:
         if rows[key]:
             tx.run(statement, rows=rows[key]).consume()
-    keys = sorted({row["key"] for row in rows["parties"]} | set(previous))
-    refresh_stored_facts(tx, keys, rows["ids"])
+    if not fresh:
+        refresh_stored_facts(tx, sorted({row["key"] for row in rows["parties"]} | set(previous)), rows["ids"])
 
 
 def chunks(items: list[PreparedContract], size: int) -> Iterable[list[PreparedContract]]:
@@ -168,11 +151,12 @@ def chunks(items: list[PreparedContract], size: int) -> Iterable[list[PreparedCo
 
 
 def load_prepared(driver: Driver, prepared: Prepared, *, batch_size: int = BATCH_SIZE,
-                  progress: Callable[[int], None] | None = None, database: str | None = None) -> LoadSummary:
+                  progress: Callable[[int], None] | None = None, database: str | None = None,
+                  facts: FreshFacts | None = None) -> LoadSummary:
     """Write prepared contracts in batches, one transaction per batch."""
     for batch in chunks(prepared.contracts, batch_size):
-        rows = batch_rows(batch, prepared)
-        write_tx(driver, lambda tx, rows=rows: write_batch(tx, rows), database=database)
+        rows = batch_rows(batch, prepared, facts)
+        write_tx(driver, lambda tx, rows=rows: write_batch(tx, rows, fresh=facts is not None), database=database)
         if progress:
             progress(len(batch))
     return LoadSummary(
@@ -188,9 +172,15 @@ def load_prepared(driver: Driver, prepared: Prepared, *, batch_size: int = BATCH
 def load_records(driver: Driver, records: list[dict[str, Any]], *, source: str = "sample",
                  batch_size: int = BATCH_SIZE, progress: Callable[[int], None] | None = None,
                  database: str | None = None) -> LoadSummary:
-    """Ensure the schema, clean the records and load them."""
-    ensure_schema(driver, database=database)
-    prepared = prepare(records, source=source)
-    summary = load_prepared(driver, prepared, batch_size=batch_size, progress=progress, database=database)
+    """Clean the records and load them; the schema is complete when this returns, even after a failure."""
+    empty = read(driver, COUNT_NODES, database=database)[0]["nodes"] == 0
+    (ensure_constraints if empty else ensure_schema)(driver, database=database)
+    try:
+        prepared = prepare(records, source=source)
+        summary = load_prepared(driver, prepared, batch_size=batch_size, progress=progress, database=database,
+                                facts=FreshFacts.of(prepared) if empty else None)
+    finally:
+        if empty:
+            ensure_schema(driver, database=database)
     log.info(summary.line())
     return summary

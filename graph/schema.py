@@ -67,6 +67,13 @@ def embedding_dimensions() -> int:
     return int(os.environ.get("EMBEDDING_DIMENSIONS", "1536"))
 
 
+def ensure_constraints(driver: Driver, database: str | None = None) -> None:
+    """Only the uniqueness constraints: the keys the importer MERGEs on. A first load into an empty
+    database builds the other indexes afterwards, in one pass over the loaded data (graph.load)."""
+    for statement in CONSTRAINTS:
+        write(driver, statement, database=database)
+
+
 def ensure_schema(driver: Driver, database: str | None = None) -> None:
     """Create every constraint and index that is missing, then wait until they are online."""
     for statement in (*CONSTRAINTS, *RANGE_INDEXES, *TEXT_INDEXES, *FULLTEXT_INDEXES):

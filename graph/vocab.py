@@ -60,6 +60,8 @@ CA_PROVINCES: dict[str, str] = {
 }
 
 SUBDIVISIONS: dict[str, dict[str, str]] = {"US": US_STATES, "CA": CA_PROVINCES}
+SUBDIVISION_CODES: dict[str, dict[str, str]] = {
+    country: {name.lower(): code for code, name in table.items()} for country, table in SUBDIVISIONS.items()}
 
 # ISO 3166-1 alpha-2, officially assigned codes.
 ISO_COUNTRIES: frozenset[str] = frozenset(
@@ -102,7 +104,7 @@ def normalize_subdivision(country: str | None, value: str | None) -> str | None:
     table = SUBDIVISIONS.get(country or "", {})
     if text.upper() in table:
         return text.upper()
-    by_name = {name.lower(): code for code, name in table.items()}
+    by_name = SUBDIVISION_CODES.get(country or "", {})
     if text.lower() in by_name:
         return by_name[text.lower()]
     if not table and not any(ch.isalpha() for ch in text):

@@ -115,9 +115,10 @@ def _rows(request: CommitRequest) -> tuple[dict[str, list[dict[str, Any]]], dict
     rows = load.batch_rows([contract], prepared)
     for row in rows["parties"]:
         row["key"] = mapping[row["key"]]
-    for row in rows["links"] + rows["locations"]:
-        key_field = "key" if "role" in row else "party"
-        row[key_field] = mapping[row[key_field]]
+    for row in rows["links"]:
+        row["key"] = mapping[row["key"]]
+    for row in rows["located"]:
+        row["party"] = mapping[row["party"]]
     text, offsets = _join_pages(request.pages)
     extra = {"file_id": contract.file_id, "sha256": request.sha256, "file_name": request.file_name,
              "page_count": len(request.pages), "engine": request.engine, "text": text,
