@@ -108,7 +108,6 @@ COUNTRY_PATH = "(k)<-[:IN_COUNTRY]-(:Location)<-[:LOCATED_AT]-(:Party)-[:PARTY_T
 LOCATIONS = "CALL () { MATCH (l:Location) RETURN count(l) AS locations }"
 RARE_COUNTRY = "k IS NOT NULL AND COUNT { (k)<-[:IN_COUNTRY]-() } * 4 < locations"
 COMMON_COUNTRY = "k IS NOT NULL AND COUNT { (k)<-[:IN_COUNTRY]-() } * 4 >= locations"
-LAW_ANCHOR = "MATCH (j:Jurisdiction)<-[:GOVERNED_BY]-(c:Contract)"
 
 
 def _party_conditions(f: ContractFilter, anchored: bool) -> list[tuple[str, str, Any]]:
@@ -121,24 +120,6 @@ def _party_conditions(f: ContractFilter, anchored: bool) -> list[tuple[str, str,
     return found[1:] if anchored and found else found
 
 
-def _law_parts(f: ContractFilter) -> tuple[list[str], dict[str, Any]]:
-    parts, params = [], {}
-    for name in ("governing_law_country", "governing_law_state"):
-        value = getattr(f, name)
-        if value:
-            prop = "country" if name.endswith("country") else "state"
-            parts.append(f"j.{prop} = ${name}")
-            params[name] = value
-    return parts, params
-
-
-def _law_conditions(f: ContractFilter) -> tuple[list[str], dict[str, Any]]:
-    parts, params = _law_parts(f)
-    if not parts:
-        return [], {}
-    return [f"EXISTS {{ MATCH (c)-[:GOVERNED_BY]->(j:Jurisdiction) WHERE {' AND '.join(parts)} }}"], params
-
-
 def _property_conditions(f: ContractFilter, today: date) -> list[tuple[str, str, Any]]:
     """Conditions on the contract's own (indexed) properties."""
     found = _date_conditions(f) + _amount_conditions(f)
@@ -149,6 +130,10 @@ def _property_conditions(f: ContractFilter, today: date) -> list[tuple[str, str,
         found.append(("as_of", f"c.end_date {op} $as_of", f.as_of or today))
     if f.has_end_date is not None:
         found.append(("", f"c.end_date IS {'NOT ' if f.has_end_date else ''}NULL", None))
+    # The contract's one jurisdiction, stored on it (graph.prepare) under range indexes.
+    for name in ("governing_law_country", "governing_law_state"):
+        if getattr(f, name):
+            found.append((name, f"c.{name} = ${name}", getattr(f, name)))
     return found
 
 
@@ -164,15 +149,13 @@ def _clause_conditions(f: ContractFilter) -> list[tuple[str, str, Any]]:
 
 def match_anchor(f: ContractFilter) -> str:
     """Where matching starts. A filter on related nodes starts there, through an index, instead of testing
-    every contract: a party name fragment (TEXT index), then a party country, then the governing law."""
+    every contract: a party name fragment (TEXT index), then a party country."""
     if f.text:
         return "text"
     if f.parties:
         return "party"
     if f.party_country:
         return "country"
-    if f.governing_law_country or f.governing_law_state:
-        return "law"
     return "label"
 
 
@@ -198,20 +181,16 @@ def _country_head(own: list[str], related: list[str], tail: str | None) -> str:
     return "\n".join(lines) + end
 
 
-def _anchored(f: ContractFilter, anchor: str, own: list[str], related: list[str], tail: str | None) -> str:
+def _anchored(anchor: str, own: list[str], related: list[str], tail: str | None) -> str:
     """`MATCH <pattern> WHERE <anchor and own properties> WITH DISTINCT c WHERE <other related filters>`."""
     if anchor == "country":
         return _country_head(own, related, tail)
-    if anchor == "party":
-        pattern, test = PARTY_ANCHOR
-    else:
-        pattern, test = LAW_ANCHOR, " AND ".join(_law_parts(f)[0])
+    pattern, test = PARTY_ANCHOR
     return pattern + _where([test, *own]) + "\nWITH DISTINCT c" + _where(related) + (f"\n{tail}" if tail else "")
 
 
 def _head_params(f: ContractFilter, anchor: str, conditions: list[tuple[str, str, Any]]) -> dict[str, Any]:
     params = {name: value for name, _, value in conditions if name}
-    params.update(_law_conditions(f)[1])
     if anchor == "party":
         params["party_0"] = f.parties[0].lower()
     elif anchor == "country":
@@ -237,9 +216,9 @@ def compile_match(f: ContractFilter, today: date | None = None, extra: str | Non
                if not (anchor == "country" and r[0] == "party_country")]
     params = _head_params(f, anchor, own + related)
     own_where = [expr for _, expr, _ in own] + ([extra] if extra else [])
-    related_where = [expr for _, expr, _ in related] + ([] if anchor == "law" else _law_conditions(f)[0])
-    if anchor in ("party", "country", "law"):
-        return CompiledQuery(_anchored(f, anchor, own_where, related_where, tail), params)
+    related_where = [expr for _, expr, _ in related]
+    if anchor in ("party", "country"):
+        return CompiledQuery(_anchored(anchor, own_where, related_where, tail), params)
     head = (f"CALL db.index.fulltext.queryNodes('{FULLTEXT_INDEX}', $text) YIELD node AS c" if anchor == "text"
             else "MATCH (c:Contract)")
     return CompiledQuery(head + _where(own_where + related_where) + (f"\n{tail}" if tail else ""), params)

@@ -150,6 +150,7 @@ def prepare(records: list[dict[str, Any]], source: str = "sample") -> Prepared:
         props["clause_types"] = sorted({clause["type"] for clause in clauses})
         law_row = jurisdiction(law)
         props["governing_law_country"] = law_row["country"] if law_row else None
+        props["governing_law_state"] = law_row["state"] if law_row else None
         contracts.append(PreparedContract(file_id, props, links, locations, law_row, clauses))
     return Prepared(contracts, parties, report)
 

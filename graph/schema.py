@@ -24,6 +24,8 @@ RANGE_INDEXES = (
     "CREATE INDEX contract_type IF NOT EXISTS FOR (c:Contract) ON (c.contract_type)",
     "CREATE INDEX contract_party_count IF NOT EXISTS FOR (c:Contract) ON (c.party_count)",
     "CREATE INDEX contract_sha256 IF NOT EXISTS FOR (c:Contract) ON (c.file_sha256)",
+    "CREATE INDEX contract_law_country IF NOT EXISTS FOR (c:Contract) ON (c.governing_law_country)",
+    "CREATE INDEX contract_law_state IF NOT EXISTS FOR (c:Contract) ON (c.governing_law_state)",
     "CREATE INDEX party_name IF NOT EXISTS FOR (p:Party) ON (p.name)",
     "CREATE INDEX party_contract_count IF NOT EXISTS FOR (p:Party) ON (p.contract_count)",
     "CREATE INDEX clause_type IF NOT EXISTS FOR (cl:Clause) ON (cl.type)",
@@ -49,7 +51,8 @@ BACKFILL_STORED_FACTS = (
     f"MATCH (c:Contract) WHERE c.party_countries IS NULL SET c.party_countries = {PARTY_COUNTRIES}",
     f"MATCH (c:Contract) WHERE c.clause_types IS NULL SET c.clause_types = {CLAUSE_TYPES}",
     "MATCH (c:Contract)-[:GOVERNED_BY]->(j:Jurisdiction) WHERE c.governing_law_country IS NULL "
-    "SET c.governing_law_country = j.country",
+    "OR (c.governing_law_state IS NULL AND j.state IS NOT NULL) "
+    "SET c.governing_law_country = j.country, c.governing_law_state = j.state",
 )
 FULLTEXT_INDEXES = (
     "CREATE FULLTEXT INDEX contract_text IF NOT EXISTS FOR (c:Contract) ON EACH [c.summary, c.scope]",

@@ -12,9 +12,10 @@ MATCH (c:Contract)
 WITH c, COLLECT { MATCH (c)<-[:PARTY_TO]-(:Party)-[:LOCATED_AT]->(:Location)-[:IN_COUNTRY]->(k:Country)
                   RETURN DISTINCT k.code ORDER BY k.code } AS countries,
      COLLECT { MATCH (c)-[:HAS_CLAUSE]->(cl:Clause) RETURN DISTINCT cl.type ORDER BY cl.type } AS types,
-     [(c)-[:GOVERNED_BY]->(j:Jurisdiction) | j.country][0] AS law
+     [(c)-[:GOVERNED_BY]->(j:Jurisdiction) | j][0] AS law
 WHERE c.party_countries IS NULL OR c.party_countries <> countries OR c.clause_types IS NULL
-   OR c.clause_types <> types OR coalesce(c.governing_law_country, '') <> coalesce(law, '')
+   OR c.clause_types <> types OR coalesce(c.governing_law_country, '') <> coalesce(law.country, '')
+   OR coalesce(c.governing_law_state, '') <> coalesce(law.state, '')
 RETURN 'contract ' + c.file_id AS stale
 UNION ALL
 MATCH (p:Party)

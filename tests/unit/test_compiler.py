@@ -79,22 +79,24 @@ def test_party_country_behind_another_anchor_reads_the_stored_countries() -> Non
 
 
 def test_governing_law_country_and_state() -> None:
+    # The contract's jurisdiction is stored on it under range indexes (graph.prepare, graph.schema).
     assert where({"governing_law_country": "US", "governing_law_state": "Delaware"}) == (
-        "MATCH (j:Jurisdiction)<-[:GOVERNED_BY]-(c:Contract)\nWHERE j.country = $governing_law_country AND "
-        "j.state = $governing_law_state\nWITH DISTINCT c",
+        f"{HEAD}\nWHERE c.governing_law_country = $governing_law_country\n"
+        "  AND c.governing_law_state = $governing_law_state",
         {"governing_law_country": "US", "governing_law_state": "DE"})
 
 
 def test_governing_law_state_alone() -> None:
     assert where({"governing_law_state": "ny"}) == (
-        "MATCH (j:Jurisdiction)<-[:GOVERNED_BY]-(c:Contract)\nWHERE j.state = $governing_law_state\n"
-        "WITH DISTINCT c", {"governing_law_state": "NY"})
+        f"{HEAD}\nWHERE c.governing_law_state = $governing_law_state", {"governing_law_state": "NY"})
 
 
-def test_governing_law_is_an_exists_test_behind_another_anchor() -> None:
+def test_governing_law_tests_the_candidates_of_another_anchor() -> None:
     cypher, _ = where({"parties": ["acme"], "governing_law_country": "GB"})
-    assert cypher.endswith("WITH DISTINCT c\nWHERE EXISTS { MATCH (c)-[:GOVERNED_BY]->(j:Jurisdiction) "
-                           "WHERE j.country = $governing_law_country }")
+    assert cypher == (
+        "MATCH (p0:Party)-[:PARTY_TO]->(c:Contract)\nWHERE p0.search_text CONTAINS $party_0 AND any(name IN "
+        "p0.search_names WHERE name CONTAINS $party_0)\n  AND c.governing_law_country = $governing_law_country\n"
+        "WITH DISTINCT c")
 
 
 @pytest.mark.parametrize(("active", "op"), [(True, ">="), (False, "<")])
