@@ -6,22 +6,17 @@ Runs on a SEPARATE throwaway Neo4j (own home under .data/, free port): the share
 
 from __future__ import annotations
 
-import shutil
-import tempfile
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from neo4j import Driver
 
-from graph import server
-from graph.config import REPO_ROOT, LocalServer, Neo4jSettings
 from graph.db import build_driver, read
 from graph.load import load_records
 from graph.schema import CONSTRAINTS, FULLTEXT_INDEXES, RANGE_INDEXES, TEXT_INDEXES
-from tests.integration.test_db_down import free_port
 from tests.integration.test_stored_facts import stale
+from tests.integration.throwaway import throwaway_server
 
 NODES = "MATCH (n) RETURN labels(n) AS labels, properties(n) AS props"
 RELS = """MATCH (a)-[r]->(b)
@@ -38,18 +33,8 @@ def dump(driver: Driver) -> tuple[list[str], list[str]]:
 
 @pytest.fixture(scope="module")
 def empty_db() -> Iterator[Driver]:
-    (REPO_ROOT / ".data").mkdir(exist_ok=True)
-    home = Path(tempfile.mkdtemp(prefix="neo4j-bulk-", dir=REPO_ROOT / ".data"))
-    srv = LocalServer(home=home, port=free_port(), heap="512m", pagecache="64m", tx_timeout="60s")
-    try:
-        server.start(srv)
-        settings = Neo4jSettings(uri=srv.uri, username="neo4j", password=srv.password_file.read_text().strip(),
-                                 database=None, local=srv)
-        with build_driver(settings) as drv:
-            yield drv
-    finally:
-        server.stop(srv)
-        shutil.rmtree(home, ignore_errors=True)
+    with throwaway_server("neo4j-bulk-", tx_timeout="60s") as (_, settings), build_driver(settings) as drv:
+        yield drv
 
 
 def test_bulk_and_incremental_loads_write_the_same_graph(empty_db: Driver,

@@ -8,11 +8,7 @@ cleared before and after so no other test sees this server.
 
 from __future__ import annotations
 
-import shutil
-import socket
-import tempfile
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,9 +17,10 @@ from streamlit.testing.v1 import AppTest
 
 from components.db import START_COMMAND, get_driver
 from graph import server
-from graph.config import REPO_ROOT, LocalServer, Neo4jSettings
+from graph.config import REPO_ROOT, LocalServer
 from graph.db import build_driver
 from graph.load import load_records
+from tests.integration.throwaway import throwaway_server
 
 pytestmark = pytest.mark.integration
 
@@ -31,12 +28,6 @@ APP = str(REPO_ROOT / "app.py")
 BANNER = "The contract database is not available."
 LOADED = 6
 PAGES = ["pages/portfolio/explorer.py", "pages/portfolio/contract.py", "pages/portfolio/parties.py"]
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def forget_app_caches() -> None:
@@ -48,25 +39,18 @@ def forget_app_caches() -> None:
 
 @pytest.fixture(scope="module")
 def throwaway(sample_records: list[dict[str, Any]]) -> Iterator[LocalServer]:
-    (REPO_ROOT / ".data").mkdir(exist_ok=True)
-    home = Path(tempfile.mkdtemp(prefix="neo4j-dbdown-", dir=REPO_ROOT / ".data"))
-    srv = LocalServer(home=home, port=free_port(), heap="512m", pagecache="64m", tx_timeout="30s")
-    try:
-        server.start(srv)
-        settings = Neo4jSettings(uri=srv.uri, username="neo4j", password=srv.password_file.read_text().strip(),
-                                 database=None, local=srv)
-        with build_driver(settings) as drv:
-            load_records(drv, sample_records[:LOADED], source="sample")
-        with pytest.MonkeyPatch.context() as mp:
-            mp.setenv("CG_NEO4J_LOCAL", "1")
-            mp.setenv("CG_NEO4J_HOME", str(home))
-            mp.setenv("CG_NEO4J_PORT", str(srv.port))
+    with throwaway_server("neo4j-dbdown-") as (srv, settings):
+        try:
+            with build_driver(settings) as drv:
+                load_records(drv, sample_records[:LOADED], source="sample")
+            with pytest.MonkeyPatch.context() as mp:
+                mp.setenv("CG_NEO4J_LOCAL", "1")
+                mp.setenv("CG_NEO4J_HOME", str(srv.home))
+                mp.setenv("CG_NEO4J_PORT", str(srv.port))
+                forget_app_caches()
+                yield srv
+        finally:
             forget_app_caches()
-            yield srv
-    finally:
-        forget_app_caches()
-        server.stop(srv)
-        shutil.rmtree(home, ignore_errors=True)
 
 
 def load(page: str | None = None) -> AppTest:
