@@ -49,6 +49,7 @@ RETURN g.name AS key, g.contract_count AS value
 ORDER BY value {direction}, key ASC
 LIMIT $agg_limit"""
 FULLTEXT_INDEX = "contract_text"
+LABEL_SCAN = "MATCH (c:Contract)"  # the head of a filter with no condition on related nodes
 LUCENE_SPECIAL = re.compile(r'([+\-&|!(){}\[\]^"~*?:\\/])')
 CONTRACT_COLUMNS = """c.file_id AS file_id, c.contract_type AS contract_type,
        toString(c.effective_date) AS effective_date, toString(c.end_date) AS end_date,
@@ -159,7 +160,8 @@ def match_anchor(f: ContractFilter) -> str:
     return "label"
 
 
-def _indent(cypher: str) -> str:
+def indent(cypher: str) -> str:
+    """Every line two spaces deeper, for a statement nested in a subquery."""
     return "\n".join("  " + line for line in cypher.splitlines())
 
 
@@ -175,9 +177,9 @@ def _country_head(own: list[str], related: list[str], tail: str | None) -> str:
     common = "MATCH (c:Contract)" + _where([*own, PARTY_COUNTRY_TEST, *related]) + end
     lines = [LOCATIONS, "OPTIONAL MATCH (k:Country {code: $party_country})", "CALL (k, locations) {",
              f"  UNWIND CASE WHEN {RARE_COUNTRY} THEN [true] ELSE [] END AS rare",
-             _indent(rare), "  RETURN c", "  UNION ALL",
+             indent(rare), "  RETURN c", "  UNION ALL",
              f"  UNWIND CASE WHEN {COMMON_COUNTRY} THEN [true] ELSE [] END AS common",
-             _indent(common), "  RETURN c", "}", "WITH c"]
+             indent(common), "  RETURN c", "}", "WITH c"]
     return "\n".join(lines) + end
 
 
@@ -220,7 +222,7 @@ def compile_match(f: ContractFilter, today: date | None = None, extra: str | Non
     if anchor in ("party", "country"):
         return CompiledQuery(_anchored(anchor, own_where, related_where, tail), params)
     head = (f"CALL db.index.fulltext.queryNodes('{FULLTEXT_INDEX}', $text) YIELD node AS c" if anchor == "text"
-            else "MATCH (c:Contract)")
+            else LABEL_SCAN)
     return CompiledQuery(head + _where(own_where + related_where) + (f"\n{tail}" if tail else ""), params)
 
 
@@ -230,8 +232,8 @@ def compile_count(f: ContractFilter, today: date | None = None) -> CompiledQuery
     return CompiledQuery(match.cypher + "\nRETURN count(c) AS total_count", match.params)
 
 
-def compile_search(f: ContractFilter, today: date | None = None) -> CompiledQuery:
-    """One page of matching contracts with parties, countries and governing law.
+def compile_page_head(f: ContractFilter, today: date | None = None) -> CompiledQuery:
+    """The contracts of one page, bound to `c` in page order (compile_search adds the columns).
 
     Contracts lacking the sort key go last in both directions; file_id makes paging deterministic. The
     first subquery takes the `offset + limit` best contracts that have the key, so a range index can hand
@@ -244,18 +246,24 @@ def compile_search(f: ContractFilter, today: date | None = None) -> CompiledQuer
                              tail=f"WITH c ORDER BY {key} {direction}, c.file_id ASC LIMIT $window")
     without_key = compile_match(f, today, extra=f"{key} IS NULL", tail="WITH c ORDER BY c.file_id ASC LIMIT $window")
     cypher = "\n".join([
-        "CALL () {", _indent(with_key.cypher), "  RETURN collect(c) AS keyed", "}",
+        "CALL () {", indent(with_key.cypher), "  RETURN collect(c) AS keyed", "}",
         "CALL (keyed) {",
         # An UNWIND of zero rows, not a WHERE the planner would push below the index seek: no read at all
         # when the keyed contracts already fill the window.
         "  UNWIND CASE WHEN size(keyed) < $window THEN [true] ELSE [] END AS needed",
-        _indent(without_key.cypher), "  RETURN collect(c) AS unkeyed", "}",
+        indent(without_key.cypher), "  RETURN collect(c) AS unkeyed", "}",
         "UNWIND keyed + unkeyed AS c", "WITH c",
         f"ORDER BY {key} IS NULL, {key} {direction}, c.file_id ASC",
-        f"SKIP $offset LIMIT $limit\n{CONTRACT_ROW}",
+        "SKIP $offset LIMIT $limit",
     ])
     return CompiledQuery(cypher, {**with_key.params, "window": f.offset + f.limit, "offset": f.offset,
                                   "limit": f.limit})
+
+
+def compile_search(f: ContractFilter, today: date | None = None) -> CompiledQuery:
+    """One page of matching contracts with parties, countries and governing law."""
+    head = compile_page_head(f, today)
+    return CompiledQuery(f"{head.cypher}\n{CONTRACT_ROW}", head.params)
 
 
 def compile_aggregation(f: ContractFilter, today: date | None = None) -> CompiledQuery | None:
@@ -265,7 +273,7 @@ def compile_aggregation(f: ContractFilter, today: date | None = None) -> Compile
     match = compile_match(f, today)
     expansion, key = GROUP_KEYS[f.group_by]
     direction = "DESC" if f.agg_order == "desc" else "ASC"
-    if (f.group_by, f.metric, match.cypher) == ("party", "count", "MATCH (c:Contract)"):
+    if (f.group_by, f.metric, match.cypher) == ("party", "count", LABEL_SCAN):
         return CompiledQuery(TOP_PARTIES.format(direction=direction), {"agg_limit": f.agg_limit})
     lines = [match.cypher]
     if expansion:

@@ -135,8 +135,9 @@ def refresh_stored_facts(tx: ManagedTransaction, party_keys: list[str], ids: lis
 def write_batch(tx: ManagedTransaction, rows: dict[str, list[dict[str, Any]]], fresh: bool = False) -> None:
     """Write one batch. `fresh` only for a load into an empty database whose rows carry their stored facts
     (FreshFacts): its contracts are new, so there are no old links to clear and nothing to recompute."""
-    previous = [] if fresh else tx.run(LINKED_PARTY_KEYS, ids=rows["ids"]).single(strict=True)["keys"]
+    previous: list[str] = []
     if not fresh:
+        previous = tx.run(LINKED_PARTY_KEYS, ids=rows["ids"]).single(strict=True)["keys"]
         tx.run(CLEAR_CONTRACT_LINKS, ids=rows["ids"]).consume()
     for statement, key in STEPS:
         if rows[key]:

@@ -1,13 +1,13 @@
 """The compiler's count-and-page statement: the exact total and one page of contracts in one round trip.
 
 `graph.repository.search_contracts` used to send `compile_count` and then `compile_search`: two round
-trips, and for a filter that starts from a related node (a party, a country, a governing law, the full-text
-index) two walks over the same matches. Here one statement does both, in one of two shapes:
+trips, and for a filter that starts from party names or the full-text index two walks over the same
+matches. Here one statement does both, in one of two shapes:
 
 - Matching starts from party names or the full-text index: the walk runs once, its matches are collected,
   the total is their number and the page is the best `offset + limit` of them (a Top, not a full sort).
 - Otherwise the count and the page stay separate subqueries, because each can use an index on its own: the
-  count seeks a range index (or walks from a rare country, or a jurisdiction), the page reads contracts in
+  count seeks a range index (or walks from a rare country), the page reads contracts in
   sort-key order and stops after `offset + limit` matches. Collecting every match instead costs more
   there (measured at 100k in docs/PERFORMANCE.md: date ranges 5.5 -> 28 ms, all contracts 5 -> 160 ms).
 
@@ -20,25 +20,20 @@ from datetime import date
 
 from graph.compiler import (
     CONTRACT_COLUMNS,
-    CONTRACT_ROW,
     SORT_KEYS,
     CompiledQuery,
     compile_count,
     compile_match,
-    compile_search,
+    compile_page_head,
+    indent,
     match_anchor,
 )
 from graph.filters import ContractFilter
 
 
-def _indent(cypher: str) -> str:
-    return "\n".join("  " + line for line in cypher.splitlines())
-
-
 def _separate(f: ContractFilter, today: date | None) -> CompiledQuery:
-    count, page = compile_count(f, today), compile_search(f, today)
-    body = page.cypher.removesuffix(CONTRACT_ROW).rstrip()
-    cypher = "\n".join(["CALL () {", _indent(count.cypher), "}", "OPTIONAL CALL () {", _indent(body),
+    count, page = compile_count(f, today), compile_page_head(f, today)
+    cypher = "\n".join(["CALL () {", indent(count.cypher), "}", "OPTIONAL CALL () {", indent(page.cypher),
                         "  RETURN c", "}", f"RETURN total_count, {CONTRACT_COLUMNS}"])
     return CompiledQuery(cypher, {**count.params, **page.params})
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from graph.compiler import CONTRACT_COLUMNS, compile_count, compile_search
+from graph.compiler import CONTRACT_COLUMNS, compile_count, compile_page_head, compile_search
 from graph.filters import parse_filter
 from graph.paging import compile_page
 
@@ -19,6 +19,7 @@ def test_contract_properties_only_keep_count_and_page_as_separate_subqueries() -
     f = parse_filter({"min_effective_date": "2010-01-01", "limit": 5, "offset": 10})
     count, page = compile_count(f, TODAY), compile_search(f, TODAY)
     body = page.cypher[:page.cypher.index("\nRETURN c.file_id")]
+    assert compile_page_head(f, TODAY).cypher == body
     q = compile_page(f, TODAY)
     assert q.cypher == (f"CALL () {{\n{_indented(count.cypher)}\n}}\nOPTIONAL CALL () {{\n{_indented(body)}\n"
                         f"  RETURN c\n}}\nRETURN total_count, {CONTRACT_COLUMNS}")
