@@ -106,5 +106,6 @@ CALL () {
   RETURN c
 }
 SET c.party_countries = """ + PARTY_COUNTRIES
+ALL_PARTY_KEYS = "MATCH (p:Party) RETURN p.key AS key"
 # From the count store. Any node at all (even a party left without contracts) makes a load incremental.
 COUNT_NODES = "MATCH (n) RETURN count(n) AS nodes"

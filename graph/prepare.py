@@ -27,18 +27,16 @@ from graph.vocab import SUBDIVISIONS
 @dataclass
 class PreparedParty:
     key: str
+    # A Counter keeps its keys in first-seen order, which settles ties between equally frequent spellings.
     spellings: Counter[str] = field(default_factory=Counter)
-    order: list[str] = field(default_factory=list)
 
     def add(self, spelling: str) -> None:
-        if spelling not in self.spellings:
-            self.order.append(spelling)
         self.spellings[spelling] += 1
 
     @property
     def name(self) -> str:
-        best = max(self.spellings.values())
-        return next(s for s in self.order if self.spellings[s] == best)
+        """The most frequent spelling; the first seen wins ties."""
+        return max(self.spellings, key=self.spellings.__getitem__)
 
     @property
     def aliases(self) -> list[str]:

@@ -150,7 +150,7 @@ def commit_contract(driver: Driver, request: CommitRequest, database: str | None
     clash = read(driver, FIND_BY_ID, {"file_id": extra["file_id"]}, database)
     if clash:
         raise IngestError(f"A different contract already uses the file_id '{extra['file_id']}'.")
-    ensure_schema(driver, database)
+    ensure_schema(driver, database, backfill=False)
     extra["added_aliases"] = _added_aliases(driver, rows["parties"], database)
     write_tx(driver, lambda tx: _commit(tx, rows, extra), database)
     log.info("Committed %s (%s, %d pages)", extra["file_id"], request.engine, len(request.pages))

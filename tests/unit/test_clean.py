@@ -79,6 +79,16 @@ def test_prepare_merges_parties_and_reports_fixes() -> None:
                               "country_normalised": 1}
 
 
+def test_party_display_name_is_the_most_frequent_spelling_and_the_first_seen_on_ties() -> None:
+    def named(*spellings: str) -> str:
+        records = [{"file_id": str(i), "parties": [{"name": s}]} for i, s in enumerate(spellings)]
+        return prepare(records).parties["acmeinc"].name
+
+    assert named("Acme Inc", "ACME INC.", "ACME INC.") == "ACME INC."
+    assert named("ACME INC.", "Acme Inc", "Acme Inc", "ACME INC.") == "ACME INC."
+    assert named("Acme Inc", "ACME INC.", "ACME INC.", "Acme Inc") == "Acme Inc"
+
+
 def test_jurisdiction_without_state() -> None:
     assert jurisdiction({"country": "GB", "state": None}) == {"key": "GB", "country": "GB", "state": None,
                                                               "name": "GB"}
