@@ -20,7 +20,6 @@ from graph.compiler import (
     CompiledQuery,
     compile_aggregation,
     compile_count,
-    compile_match,
     compile_projection,
 )
 from graph.db import read
@@ -35,7 +34,6 @@ FULLTEXT = ("CALL db.index.fulltext.queryNodes('contract_text', $query) YIELD no
 VECTOR = ("CALL db.index.vector.queryNodes('contract_embedding', $k, $embedding) YIELD node, score\n"
           "RETURN node.file_id AS file_id, score")
 HAS_EMBEDDINGS = "MATCH (c:Contract) WHERE c.embedding IS NOT NULL RETURN c.file_id AS file_id LIMIT 1"
-RESTRICT = "\nWITH c WHERE c.file_id IN $hit_ids"
 RANKED_PAGE = ("\nWITH c, $hit_scores[c.file_id] AS score\nORDER BY score DESC, c.file_id ASC\n"
                "SKIP $offset LIMIT $limit\n")
 
@@ -71,35 +69,25 @@ def _hits(ctx: Context, text: str) -> tuple[CompiledQuery, str]:
     return CompiledQuery(FULLTEXT, {"query": any_word_query(text), "k": FULLTEXT_HITS}), method
 
 
-def restrict(query: CompiledQuery, head: str, extra: dict[str, Any]) -> CompiledQuery:
-    """Insert the hit restriction right after the compiled filter's head (every compile_* starts with it)."""
-    if not query.cypher.startswith(head):
-        raise AssertionError("compiled query does not start with compile_match's head")
-    cypher = head + RESTRICT + query.cypher[len(head):]
-    return CompiledQuery(cypher, {**query.params, **extra})
-
-
 def semantic_search(ctx: Context, f: ContractFilter, text: str) -> SemanticResult:
     """Count, rank and (when asked) aggregate the filter's contracts among the semantic hits."""
     hits_q, method = _hits(ctx, text)
     hits = read(ctx.driver, hits_q.cypher, hits_q.params, ctx.database)
-    extra = {"hit_ids": [h["file_id"] for h in hits], "hit_scores": {h["file_id"]: h["score"] for h in hits}}
-    head = compile_match(f, ctx.today).cypher
-    count_q = restrict(compile_count(f, ctx.today), head, extra)
+    within = [h["file_id"] for h in hits]
+    count_q = compile_count(f, ctx.today, within=within)
     total = int(read(ctx.driver, count_q.cypher, count_q.params, ctx.database)[0]["total_count"])
     ran = [CompiledQuery(hits_q.cypher, {k: v for k, v in hits_q.params.items() if k != "embedding"}), count_q]
     contracts: list[dict[str, Any]] = []
     if f.limit > 0 and total > f.offset:
-        proj = compile_projection(f, ctx.today)
-        page_q = CompiledQuery(proj.cypher.removesuffix("\nWITH c") + RESTRICT + RANKED_PAGE + CONTRACT_ROW
-                               + ",\n       score",
-                               {**proj.params, **extra, "offset": f.offset, "limit": f.limit})
+        proj = compile_projection(f, ctx.today, within=within)
+        page_q = CompiledQuery(proj.cypher + RANKED_PAGE + CONTRACT_ROW + ",\n       score",
+                               {**proj.params, "hit_scores": {h["file_id"]: h["score"] for h in hits},
+                                "offset": f.offset, "limit": f.limit})
         contracts = read(ctx.driver, page_q.cypher, page_q.params, ctx.database)
         ran.append(page_q)
     aggregation = None
-    agg = compile_aggregation(f, ctx.today)
-    if agg is not None:
-        agg_q = restrict(agg, head, extra)
+    agg_q = compile_aggregation(f, ctx.today, within=within)
+    if agg_q is not None:
         aggregation = read(ctx.driver, agg_q.cypher, agg_q.params, ctx.database)
         ran.append(agg_q)
     return SemanticResult(SearchResult(total, contracts, aggregation, ran), method)

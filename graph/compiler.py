@@ -50,6 +50,7 @@ ORDER BY value {direction}, key ASC
 LIMIT $agg_limit"""
 FULLTEXT_INDEX = "contract_text"
 LABEL_SCAN = "MATCH (c:Contract)"  # the head of a filter with no condition on related nodes
+WITHIN = "c.file_id IN $within"
 LUCENE_SPECIAL = re.compile(r'([+\-&|!(){}\[\]^"~*?:\\/])')
 CONTRACT_COLUMNS = """c.file_id AS file_id, c.contract_type AS contract_type,
        toString(c.effective_date) AS effective_date, toString(c.end_date) AS end_date,
@@ -203,10 +204,11 @@ def _head_params(f: ContractFilter, anchor: str, conditions: list[tuple[str, str
 
 
 def compile_match(f: ContractFilter, today: date | None = None, extra: str | None = None,
-                  tail: str | None = None) -> CompiledQuery:
+                  tail: str | None = None, within: list[str] | None = None) -> CompiledQuery:
     """The shared head binding `c`: an anchor (label scan, full-text index, or a related node found
     through an index) and the filter's conditions. `extra` is one more condition on `c`'s properties;
-    `tail` is a clause that ends the head (compile_search's ORDER BY ... LIMIT)."""
+    `tail` is a clause that ends the head (compile_search's ORDER BY ... LIMIT); `within` keeps only the
+    contracts with these file_ids (the agent's semantic hits), through the file_id uniqueness index."""
     anchor = match_anchor(f)
     if anchor == "country" and tail:
         # A page reads contracts in sort-key order and stops after offset + limit matches (a quarter of
@@ -216,6 +218,8 @@ def compile_match(f: ContractFilter, today: date | None = None, extra: str | Non
     own = _property_conditions(f, today or date.today())
     related = [r for r in _party_conditions(f, anchor == "party") + _clause_conditions(f)
                if not (anchor == "country" and r[0] == "party_country")]
+    if within is not None:
+        own = [*own, ("within", WITHIN, within)]
     params = _head_params(f, anchor, own + related)
     own_where = [expr for _, expr, _ in own] + ([extra] if extra else [])
     related_where = [expr for _, expr, _ in related]
@@ -226,9 +230,9 @@ def compile_match(f: ContractFilter, today: date | None = None, extra: str | Non
     return CompiledQuery(head + _where(own_where + related_where) + (f"\n{tail}" if tail else ""), params)
 
 
-def compile_count(f: ContractFilter, today: date | None = None) -> CompiledQuery:
+def compile_count(f: ContractFilter, today: date | None = None, within: list[str] | None = None) -> CompiledQuery:
     """Exact number of matching contracts (never capped by `limit`)."""
-    match = compile_match(f, today)
+    match = compile_match(f, today, within=within)
     return CompiledQuery(match.cypher + "\nRETURN count(c) AS total_count", match.params)
 
 
@@ -266,11 +270,12 @@ def compile_search(f: ContractFilter, today: date | None = None) -> CompiledQuer
     return CompiledQuery(f"{head.cypher}\n{CONTRACT_ROW}", head.params)
 
 
-def compile_aggregation(f: ContractFilter, today: date | None = None) -> CompiledQuery | None:
+def compile_aggregation(f: ContractFilter, today: date | None = None,
+                        within: list[str] | None = None) -> CompiledQuery | None:
     """Grouped metric over the matching contracts, or None when `group_by` is not set."""
     if f.group_by is None:
         return None
-    match = compile_match(f, today)
+    match = compile_match(f, today, within=within)
     expansion, key = GROUP_KEYS[f.group_by]
     direction = "DESC" if f.agg_order == "desc" else "ASC"
     if (f.group_by, f.metric, match.cypher) == ("party", "count", LABEL_SCAN):
@@ -290,7 +295,8 @@ def compile_aggregation(f: ContractFilter, today: date | None = None) -> Compile
     return CompiledQuery("\n".join(lines), {**match.params, "agg_limit": f.agg_limit})
 
 
-def compile_projection(f: ContractFilter, today: date | None = None) -> CompiledQuery:
+def compile_projection(f: ContractFilter, today: date | None = None,
+                       within: list[str] | None = None) -> CompiledQuery:
     """The filter's head ending in `WITH c`, for appending an aggregation written elsewhere (the agent)."""
-    match = compile_match(f, today)
+    match = compile_match(f, today, within=within)
     return CompiledQuery(match.cypher + "\nWITH c", match.params)

@@ -115,6 +115,19 @@ def test_summary_search_full_text_counts_hits_within_filter(driver) -> None:
     assert answer.traces[0].filter is None  # the Explorer cannot reproduce a ranked search
 
 
+def test_summary_search_groups_only_its_hits_even_by_party_over_everything(driver) -> None:
+    # An unfiltered ranking of parties otherwise reads every party's stored count; here only the hits count.
+    answer = run_agent(driver, [search_call({"summary_search": "exclusive distribution territory",
+                                             "group_by": "party", "agg_limit": 500, "limit": 0}), "ok"])
+    rows = {r["key"]: r["value"] for r in answer.traces[0].data["aggregation"]["rows"]}
+    expected = {r["name"]: r["n"] for r in read(driver, """
+        CALL db.index.fulltext.queryNodes('contract_text', 'exclusive distribution territory') YIELD node, score
+        WITH node ORDER BY score DESC LIMIT 100
+        MATCH (node)<-[:PARTY_TO]-(p:Party)
+        RETURN p.name AS name, count(DISTINCT node) AS n""")}
+    assert len(expected) > 20 and rows == expected
+
+
 def test_invalid_filter_comes_back_as_tool_error(driver) -> None:
     answer = run_agent(driver, [search_call({"contract_types": ["Spaceship"]}),
                                 search_call({"contract_types": ["Supply"]}), "ok"])

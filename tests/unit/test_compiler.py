@@ -22,6 +22,18 @@ def test_empty_filter_is_a_label_scan() -> None:
     assert where({}) == (HEAD, {})
 
 
+def test_within_restricts_to_file_ids_as_a_parameter() -> None:
+    f = parse_filter({"contract_types": ["IP"]})
+    q = compile_match(f, TODAY, within=["a", "b'c"])
+    assert (q.cypher, q.params) == (f"{HEAD}\nWHERE c.contract_type IN $contract_types\n  AND c.file_id IN $within",
+                                    {"contract_types": ["IP"], "within": ["a", "b'c"]})
+    assert compile_count(f, TODAY, within=["a"]).cypher == (
+        f"{HEAD}\nWHERE c.contract_type IN $contract_types\n  AND c.file_id IN $within\nRETURN count(c) AS total_count")
+    # Even the unfiltered party ranking reads only the given contracts, not the stored counts.
+    agg = compile_aggregation(parse_filter({"group_by": "party"}), TODAY, within=["a"])
+    assert agg is not None and agg.cypher.startswith(f"{HEAD}\nWHERE c.file_id IN $within\nMATCH (c)<-[:PARTY_TO]")
+
+
 @pytest.mark.parametrize(("field", "expr"), [
     ("min_effective_date", "c.effective_date >= $min_effective_date"),
     ("max_effective_date", "c.effective_date <= $max_effective_date"),
