@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import logging
 import sys
 from typing import Any
 
@@ -16,9 +15,9 @@ from agent.context import AgentSettings, Context
 from agent.graph import build_agent
 from agent.llm import build_chat_model
 from agent.runner import AgentAnswer, ask
+from graph.cli_support import json_object_arg, run_cli
 from graph.config import Neo4jSettings
 from graph.db import build_driver
-from graph.errors import ContractGraphError
 from graph.filters import parse_filter
 
 
@@ -32,7 +31,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
     settings = AgentSettings.load()
     agent = build_agent(build_chat_model(settings))
     neo4j = Neo4jSettings.load()
-    focus = parse_filter(json.loads(args.filter)) if args.filter else None
+    focus = parse_filter(json_object_arg(args.filter)) if args.filter else None
     with build_driver(neo4j) as driver:
         ctx = Context.create(driver, settings, focus=focus, database=neo4j.database)
         answer = ask(agent, ctx, args.question)
@@ -63,16 +62,5 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     args = build_parser().parse_args(argv)
-    try:
-        return int(args.func(args))
-    except json.JSONDecodeError as e:
-        print(f"error: --filter is not valid JSON: {e.msg}", file=sys.stderr)
-        return 2
-    except ContractGraphError as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        print("error: interrupted", file=sys.stderr)
-        return 130
+    return run_cli(lambda: int(args.func(args)))

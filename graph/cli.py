@@ -17,10 +17,10 @@ from typing import Any
 from tqdm import tqdm
 
 from graph import server
+from graph.cli_support import json_object_arg, run_cli
 from graph.config import REPO_ROOT, Neo4jSettings
 from graph.db import build_driver
 from graph.document_load import load_texts
-from graph.errors import ContractGraphError
 from graph.load import load_records
 from graph.readonly import DEFAULT_ROW_CAP, DEFAULT_TIMEOUT_S, run_read_only
 from graph.repository import graph_counts, json_params, overview, search_contracts, search_parties
@@ -29,16 +29,6 @@ from graph.schema import ensure_schema
 
 log = logging.getLogger("graph.cli")
 DEFAULT_TEXTS = REPO_ROOT.parent / "shared" / "data" / "cuad" / "txt"
-
-
-def _json_arg(text: str) -> dict[str, Any]:
-    try:
-        value = json.loads(text or "{}")
-    except json.JSONDecodeError as e:
-        raise ContractGraphError(f"Argument is not valid JSON: {e.msg} at position {e.pos}") from e
-    if not isinstance(value, dict):
-        raise ContractGraphError("Argument must be a JSON object, e.g. '{\"contract_types\": [\"Supply\"]}'")
-    return value
 
 
 def _print(data: Any) -> None:
@@ -100,18 +90,18 @@ def cmd_load_texts(args: argparse.Namespace) -> int:
 
 def cmd_search(args: argparse.Namespace) -> int:
     with build_driver() as driver:
-        _print(search_contracts(driver, _json_arg(args.filter)).to_json())
+        _print(search_contracts(driver, json_object_arg(args.filter)).to_json())
     return 0
 
 
 def cmd_parties(args: argparse.Namespace) -> int:
     with build_driver() as driver:
-        _print(search_parties(driver, _json_arg(args.query)))
+        _print(search_parties(driver, json_object_arg(args.query)))
     return 0
 
 
 def cmd_query(args: argparse.Namespace) -> int:
-    params = _json_arg(args.params)
+    params = json_object_arg(args.params)
     with build_driver() as driver:
         result = run_read_only(driver, args.cypher, params, timeout=args.timeout, row_cap=args.row_cap)
     _print({"rows": result.rows, "row_count": len(result.rows), "truncated": result.truncated,
@@ -163,20 +153,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     args = build_parser().parse_args(argv)
-    try:
-        return int(args.func(args))
-    except ContractGraphError as e:
-        print(f"error: {e}" if args.command == "server" else f"error: {e}".splitlines()[0], file=sys.stderr)
-        return 2
-    except BrokenPipeError:
-        # The reader (e.g. `head`) went away; that is not an error of ours.
-        sys.stderr.close()
-        return 0
-    except KeyboardInterrupt:
-        print("error: interrupted", file=sys.stderr)
-        return 130
+    # Server errors carry the log tail after their first line; other errors are one line.
+    return run_cli(lambda: int(args.func(args)),
+                   describe=str if args.command == "server" else lambda e: str(e).splitlines()[0])
 
 
 if __name__ == "__main__":

@@ -11,7 +11,6 @@ exit code is 0 when nothing failed, 1 when a file failed, 2 when the run could n
 from __future__ import annotations
 
 import argparse
-import logging
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -21,6 +20,7 @@ from langchain_core.embeddings import Embeddings
 from neo4j import Driver
 from tqdm import tqdm
 
+from graph.cli_support import run_cli
 from graph.db import build_driver
 from graph.errors import ContractGraphError
 from ingest.evidence import LOW_CONFIDENCE, REVIEW_FIELDS
@@ -180,15 +180,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     args = build_parser().parse_args(argv)
-    try:
+
+    def command() -> int:
         summary = run(args)
-    except ContractGraphError as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        print("error: interrupted", file=sys.stderr)
-        return 130
-    print("\n".join(summary.lines()))
-    return 1 if summary.failed else 0
+        print("\n".join(summary.lines()))
+        return 1 if summary.failed else 0
+
+    return run_cli(command)

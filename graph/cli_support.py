@@ -1,0 +1,43 @@
+"""What the three command lines (`python -m graph`, `agent`, `ingest`) share: how a command runs and how a
+JSON argument is read. Errors end as one `error: ...` line on stderr and an exit code, never a traceback."""
+
+from __future__ import annotations
+
+import json
+import logging
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from graph.errors import ContractGraphError
+
+EXIT_ERROR = 2
+EXIT_INTERRUPTED = 130
+
+
+def run_cli(command: Callable[[], int], describe: Callable[[ContractGraphError], str] = str) -> int:
+    """Run one command and return its exit code: 2 for a domain error (`describe` words it), 130 for
+    Ctrl-C, 0 when the reader of stdout went away (e.g. `| head`), which is not an error of ours."""
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    try:
+        return command()
+    except ContractGraphError as e:
+        print(f"error: {describe(e)}", file=sys.stderr)
+        return EXIT_ERROR
+    except BrokenPipeError:
+        sys.stderr.close()
+        return 0
+    except KeyboardInterrupt:
+        print("error: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+
+
+def json_object_arg(text: str | None) -> dict[str, Any]:
+    """A command-line argument holding a JSON object (a ContractFilter); empty means `{}`."""
+    try:
+        value = json.loads(text or "{}")
+    except json.JSONDecodeError as e:
+        raise ContractGraphError(f"Argument is not valid JSON: {e.msg} at position {e.pos}") from e
+    if not isinstance(value, dict):
+        raise ContractGraphError("Argument must be a JSON object, e.g. '{\"contract_types\": [\"Supply\"]}'")
+    return value
