@@ -186,7 +186,7 @@ def test_group_keys(group_by: str, expansion: str | None, key: str) -> None:
     # avg, not count: a count of contracts per party over everything reads the stored counts (below).
     q = compile_aggregation(parse_filter({"group_by": group_by, "metric": "avg_amount", "agg_limit": 5}), TODAY)
     distinct = "DISTINCT " if expansion and expansion.startswith("MATCH") else ""
-    lines = [HEAD] + ([expansion] if expansion else []) + [
+    lines = [HEAD, "WHERE c.total_amount IS NOT NULL"] + ([expansion] if expansion else []) + [
         f"WITH {distinct}c, {key} AS key", "WHERE key IS NOT NULL", "WITH key, avg(c.total_amount) AS value",
         "WHERE value IS NOT NULL", "RETURN key, value", "ORDER BY value DESC, key ASC", "LIMIT $agg_limit"]
     assert q.cypher == "\n".join(lines)
@@ -218,6 +218,16 @@ def test_metrics(metric: str, expr: str) -> None:
     q = compile_aggregation(parse_filter({"group_by": "contract_type", "metric": metric, "agg_order": "asc"}), TODAY)
     assert f"WITH key, {expr} AS value" in q.cypher
     assert "ORDER BY value ASC, key ASC" in q.cypher
+    # Amount metrics read only contracts with an amount (the same groups: amount-less ones end as null values).
+    has_amount = metric.endswith("_amount")
+    assert q.cypher.startswith(f"{HEAD}\nWHERE c.total_amount IS NOT NULL\n" if has_amount else f"{HEAD}\nWITH c,")
+
+
+def test_amount_metrics_keep_the_filter_and_add_the_amount_test_last() -> None:
+    q = compile_aggregation(parse_filter({"group_by": "party_country", "metric": "sum_amount",
+                                          "contract_types": ["Supply"]}), TODAY)
+    assert q.cypher.startswith(f"{HEAD}\nWHERE c.contract_type IN $contract_types\n  AND c.total_amount IS NOT NULL\n"
+                               "UNWIND c.party_countries AS g\n")
 
 
 def test_no_aggregation_without_group_by() -> None:
