@@ -33,12 +33,16 @@ _DESCRIPTOR = re.compile(
     r"represented|acting|on\s+behalf|as\b|of\b|formerly|f/k/a|which|that|established|registered|at\b|c/o|"
     r"whose|residing|together|hereinafter|\d)"
     r"|\s+(?:having|located|with\s+(?:its|offices|an?\s+(?:office|address|place))|whose|organized|"
-    r"incorporated|hereinafter|herein|residing|registered|existing|as\s+(?:an?\s+)?[A-Z][a-z]|of\s+\d|at\s+\d|"
+    r"incorporated|hereinafter|herein|residing|registered|existing|as\s+(?:an?\s+)?[A-Z][a-z]|of\s+\d+|at\s+\d+|"
     r"c/o|on\s+behalf|\(hereinafter|\(herein|\(the\s*$)\b"
     r"|\s*\((?!(?:[A-Z]{2,4}|[A-Z][a-z]+)\)\s*[A-Z])"
     r"|,\s*(?:[A-Z][a-z]+\s+){1,2}(?:corporation|company|limited|partnership)\b|,\s*(?:an?\s+)?[Ii]ndividual\b"
     r"|,\s*being\b|,\s+(?:[A-Z][a-z]+\s+)?\d+\b|,\s*P\.?\s?O\.?\s+Box|\s+and\s+its\b"
     r"|(?:(?<=Limited)|(?<=Ltd\.)|(?<=Inc\.)|(?<=LLC)|(?<=Corporation))\s+of\s+(?=[A-Z0-9])"
+    # A block-layout preamble runs the address on after the name: "Xencor, Inc. 111 W. Lemon Ave.",
+    # "... International GmbH Binger Straße 173". A legal form followed by a number within four words.
+    r"|(?:(?<=Inc\.)|(?<=INC\.)|(?<=Inc)|(?<=INC)|(?<=LLC)|(?<=Ltd\.)|(?<=LTD\.)|(?<=GmbH)|(?<=Corp\.)|"
+    r"(?<=CORP\.)|(?<=Limited)|(?<=LIMITED)|(?<=AG)|(?<=plc))\s+(?=(?:[^\s\d,;()]+\s+){0,3}\d)"
 )
 _ROLE_WORDS = {
     "licensor", "licensee", "distributor", "supplier", "customer", "franchisor", "franchisee", "consultant",

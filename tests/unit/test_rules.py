@@ -56,6 +56,22 @@ def test_descriptors_and_addresses_are_cut_from_names():
     assert _names(extract_rules([text], "c")) == [("The Foo Company", "Company"), ("John Smith", "Consultant")]
 
 
+@pytest.mark.parametrize(("preamble", "names"), [
+    # Block layout: the address runs on after the legal form, on the following lines.
+    ('This Collaboration Agreement ("Agreement") is made by and among\nXencor, Inc.\n 111 W. Lemon Ave.\n'
+     'Monrovia,\nCA 91016\nUSA\n(hereinafter called "XENCOR"),\nand\nBoehringer Ingelheim International GmbH\n'
+     'Binger Strasse 173\n55216 Ingelheim\nGermany\n(hereinafter called "BII").',
+     ["Xencor, Inc.", "Boehringer Ingelheim International GmbH"]),
+    ('This Agreement is made between Tigrent Learning UK Limited ("Tigrent") and Celebrity Speakers of 90 High '
+     'Street, Burnham, Buckinghamshire ("CSA").', ["Tigrent Learning UK Limited", "Celebrity Speakers"]),
+    # A number inside the name itself stays.
+    ('This Agreement is made between 2205925 Ontario Limited ("Reseller") and Network 1 Financial, Inc. '
+     '("Network").', ["2205925 Ontario Limited", "Network 1 Financial, Inc."]),
+])
+def test_an_address_after_the_name_is_cut(preamble: str, names: list[str]) -> None:
+    assert [name for name, _ in _names(extract_rules([preamble + " WHEREAS the parties agree."], "x"))] == names
+
+
 def test_party_letter_layout():
     text = ("Road Transportation Agreement Party A (Shipper): ZTO Express Co., Ltd. Address: Building 1, Shanghai "
             "Party B (Carrier): Tonglu Tongze Logistics Ltd. Address: 12 Floor, Tonglu County")
