@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, LiteralString, TypeVar, cast
 
-from neo4j import Driver, GraphDatabase, ManagedTransaction, RoutingControl
+from neo4j import Driver, GraphDatabase, ManagedTransaction, NotificationDisabledCategory, RoutingControl
 from neo4j.exceptions import AuthError, ClientError, DriverError, Neo4jError, ServiceUnavailable
 
 from graph.config import Neo4jSettings
@@ -33,6 +33,9 @@ def build_driver(settings: Neo4jSettings | None = None) -> Driver:
         max_transaction_retry_time=5.0,
         user_agent="contract-graph/0.1",
         notifications_min_severity="WARNING",
+        # A label or property that no node has yet (a fresh database, a document layer not loaded) is an
+        # expected state here, not a mistake worth a log line on every query.
+        notifications_disabled_categories=[NotificationDisabledCategory.UNRECOGNIZED],
     )
 
 

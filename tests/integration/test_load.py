@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import logging
+
+from graph.db import read
 from graph.load import load_records
 from graph.repository import graph_counts, search_contracts, search_parties
 
@@ -63,3 +66,10 @@ def test_party_picker_lists_the_most_active_parties(driver) -> None:
                        "ORDER BY n DESC, name LIMIT 3")
     capped = party_name_choices(driver, limit=3)
     assert {row["name"] for row in top} <= set(capped) and len(capped) < 10
+
+
+def test_a_property_no_node_has_yet_logs_no_warning(driver, caplog) -> None:
+    # A fresh database reads `layer_version` before any document layer exists (graph.document_queries).
+    with caplog.at_level(logging.DEBUG, logger="neo4j.notifications"):
+        assert read(driver, "MATCH (d:Document) RETURN d.no_such_property_yet AS v LIMIT 1")
+    assert [r for r in caplog.records if r.name == "neo4j.notifications"] == []
