@@ -11,9 +11,10 @@ GRAPH_SCHEMA = """Graph schema (Neo4j 5, Cypher 5):
 (:Party {key, name, aliases: [str], contract_count: int})-[:PARTY_TO {role}]->(:Contract)
 (:Contract {file_id, summary, contract_type, effective_date: Date, end_date: Date, duration: str,
   duration_days: int, scope, total_amount: float (USD), party_count: int, source,
-  party_countries: [str], clause_types: [str], governing_law_country, governing_law_state})
-  (party_countries, clause_types and governing_law_* are stored copies of the relationships below:
-  prefer them to walks, e.g. UNWIND c.party_countries AS country)
+  party_countries: [str], party_text: str, clause_types: [str], governing_law_country, governing_law_state})
+  (party_countries, party_text, clause_types and governing_law_* are stored copies of the relationships below:
+  prefer them to walks, e.g. UNWIND c.party_countries AS country; party_text holds every lower-cased party
+  name and alias, so c.party_text CONTAINS 'acme' finds contracts with a party named like acme)
 (:Party)-[:LOCATED_AT]->(:Location {address, city, state, country})-[:IN_COUNTRY]->(:Country {code})
 (:Contract)-[:GOVERNED_BY]->(:Jurisdiction {key, country, state, name})-[:IN_COUNTRY]->(:Country)
 (:Contract)-[:HAS_CLAUSE]->(:Clause {key, type, summary})

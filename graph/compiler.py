@@ -99,11 +99,9 @@ def _amount_conditions(f: ContractFilter) -> list[tuple[str, str, Any]]:
     return found
 
 
-PARTY_NAME_MATCH = "any(name IN {p}.search_names WHERE name CONTAINS ${param})"
-# `search_text` (every search name, newline-joined, TEXT-indexed) finds candidate parties through the index;
-# the `search_names` test keeps the result exact even where `search_text` holds a stale extra alias.
-PARTY_ANCHOR = ("MATCH (p0:Party)-[:PARTY_TO]->(c:Contract)",
-                "p0.search_text CONTAINS $party_0 AND " + PARTY_NAME_MATCH.format(p="p0", param="party_0"))
+# Every search name of a contract's parties is stored on it, newline-separated and TEXT-indexed
+# (graph.schema.PARTY_TEXT): a fragment is one indexed CONTAINS instead of a walk through its parties.
+PARTY_NAME_TEST = "c.party_text CONTAINS ${param}"
 # `party_countries` / `clause_types` are stored on each contract (graph.load): one property read instead of a
 # walk per contract; the walk from a rare country stays, as an index-free way to visit few contracts.
 PARTY_COUNTRY_TEST = "$party_country IN c.party_countries"
@@ -116,14 +114,17 @@ RARE_COUNTRY = "k IS NOT NULL AND COUNT { (k)<-[:IN_COUNTRY]-() } * 4 < location
 COMMON_COUNTRY = "k IS NOT NULL AND COUNT { (k)<-[:IN_COUNTRY]-() } * 4 >= locations"
 
 
-def _party_conditions(f: ContractFilter, anchored: bool) -> list[tuple[str, str, Any]]:
-    """Party fragments and party country as EXISTS tests (the anchored one is left to the anchor)."""
-    found = [(f"party_{i}", "EXISTS { MATCH (c)<-[:PARTY_TO]-(p:Party) WHERE "
-              + PARTY_NAME_MATCH.format(p="p", param=f"party_{i}") + " }", name.lower())
-             for i, name in enumerate(f.parties)]
-    if f.party_country:
-        found.append(("party_country", PARTY_COUNTRY_TEST, f.party_country))
-    return found[1:] if anchored and found else found
+def _party_conditions(f: ContractFilter) -> list[tuple[str, str, Any]]:
+    """Party name fragments, each a test of the contract's stored party names (lower-cased like them)."""
+    return [(f"party_{i}", PARTY_NAME_TEST.format(param=f"party_{i}"), name.lower())
+            for i, name in enumerate(f.parties)]
+
+
+def _related_conditions(f: ContractFilter, anchor: str) -> list[tuple[str, str, Any]]:
+    """Party country (unless it is the anchor) and clause types."""
+    if not f.party_country or anchor == "country":
+        return _clause_conditions(f)
+    return [("party_country", PARTY_COUNTRY_TEST, f.party_country), *_clause_conditions(f)]
 
 
 def _property_conditions(f: ContractFilter, today: date) -> list[tuple[str, str, Any]]:
@@ -154,8 +155,8 @@ def _clause_conditions(f: ContractFilter) -> list[tuple[str, str, Any]]:
 
 
 def match_anchor(f: ContractFilter) -> str:
-    """Where matching starts. A filter on related nodes starts there, through an index, instead of testing
-    every contract: a party name fragment (TEXT index), then a party country."""
+    """Where matching starts: the full-text index, the TEXT index of the contracts' party names, a party
+    country (walked from when it is rare), or every contract (the planner then picks a range index)."""
     if f.text:
         return "text"
     if f.parties:
@@ -188,19 +189,9 @@ def _country_head(own: list[str], related: list[str], tail: str | None) -> str:
     return "\n".join(lines) + end
 
 
-def _anchored(anchor: str, own: list[str], related: list[str], tail: str | None) -> str:
-    """`MATCH <pattern> WHERE <anchor and own properties> WITH DISTINCT c WHERE <other related filters>`."""
-    if anchor == "country":
-        return _country_head(own, related, tail)
-    pattern, test = PARTY_ANCHOR
-    return pattern + _where([test, *own]) + "\nWITH DISTINCT c" + _where(related) + (f"\n{tail}" if tail else "")
-
-
 def _head_params(f: ContractFilter, anchor: str, conditions: list[tuple[str, str, Any]]) -> dict[str, Any]:
     params = {name: value for name, _, value in conditions if name}
-    if anchor == "party":
-        params["party_0"] = f.parties[0].lower()
-    elif anchor == "country":
+    if anchor == "country":
         params["party_country"] = f.party_country
     elif anchor == "text":
         params["text"] = lucene_query(f.text or "")
@@ -219,16 +210,15 @@ def compile_match(f: ContractFilter, today: date | None = None, extra: str | Non
         # the contracts match for the US: a few dozen reads). Behind the country branch choice the planner
         # cannot use index order, so pages test each contract instead.
         anchor = "label"
-    own = _property_conditions(f, today or date.today())
-    related = [r for r in _party_conditions(f, anchor == "party") + _clause_conditions(f)
-               if not (anchor == "country" and r[0] == "party_country")]
+    own = _party_conditions(f) + _property_conditions(f, today or date.today())
+    related = _related_conditions(f, anchor)
     if within is not None:
         own = [*own, ("within", WITHIN, within)]
     params = _head_params(f, anchor, own + related)
     own_where = [expr for _, expr, _ in own] + ([extra] if extra else [])
     related_where = [expr for _, expr, _ in related]
-    if anchor in ("party", "country"):
-        return CompiledQuery(_anchored(anchor, own_where, related_where, tail), params)
+    if anchor == "country":
+        return CompiledQuery(_country_head(own_where, related_where, tail), params)
     head = (f"CALL db.index.fulltext.queryNodes('{FULLTEXT_INDEX}', $text) YIELD node AS c" if anchor == "text"
             else LABEL_SCAN)
     return CompiledQuery(head + _where(own_where + related_where) + (f"\n{tail}" if tail else ""), params)

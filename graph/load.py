@@ -37,7 +37,7 @@ from graph.load_statements import (
     MERGE_JURISDICTIONS,
     MERGE_PARTIES,
     MERGE_PLACES,
-    REFRESH_PARTY_COUNTRIES,
+    REFRESH_CONTRACT_PARTY_FACTS,
     REFRESH_PARTY_COUNTS,
 )
 from graph.prepare import Prepared, PreparedContract, merged_spellings, prepare
@@ -77,6 +77,7 @@ class FreshFacts:
 
     contract_count: dict[str, int]
     countries: dict[str, set[str]]
+    search_text: dict[str, str]
 
     @classmethod
     def of(cls, prepared: Prepared) -> FreshFacts:
@@ -87,10 +88,16 @@ class FreshFacts:
             for loc in c.locations:
                 if loc.get("country"):
                     countries[loc["party"]].add(loc["country"])
-        return cls(dict(count), dict(countries))
+        # A new party's search names, as MERGE_PARTIES writes them: its aliases then its name, lower-cased.
+        text = {k: "".join("\n" + n.lower() for n in [*p.aliases, p.name]) for k, p in prepared.parties.items()}
+        return cls(dict(count), dict(countries), text)
 
     def party_countries(self, c: PreparedContract) -> list[str]:
         return sorted(set().union(*(self.countries.get(link["key"], set()) for link in c.parties)))
+
+    def party_text(self, c: PreparedContract) -> str:
+        """graph.schema.PARTY_TEXT: the search names of the contract's parties, in key order."""
+        return "".join(self.search_text[k] for k in sorted({link["key"] for link in c.parties}))
 
 
 def _places(batch: list[PreparedContract]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
@@ -124,7 +131,8 @@ def batch_rows(batch: list[PreparedContract], prepared: Prepared,
         "clauses": [{**cl, "file_id": c.file_id} for c in batch for cl in c.clauses],
     }
     if facts is not None:
-        rows["contracts"] = [{**c.props, "party_countries": facts.party_countries(c)} for c in batch]
+        rows["contracts"] = [{**c.props, "party_countries": facts.party_countries(c), "party_text": facts.party_text(c)}
+                             for c in batch]
         for row in rows["parties"]:
             row["contract_count"] = facts.contract_count[row["key"]]
     return rows
@@ -133,7 +141,7 @@ def batch_rows(batch: list[PreparedContract], prepared: Prepared,
 def refresh_stored_facts(tx: ManagedTransaction, party_keys: list[str], ids: list[str]) -> None:
     """Recompute, from the graph, the stored facts that parties `party_keys` and contracts `ids` feed."""
     tx.run(REFRESH_PARTY_COUNTS, keys=party_keys).consume()
-    tx.run(REFRESH_PARTY_COUNTRIES, keys=party_keys, ids=ids).consume()
+    tx.run(REFRESH_CONTRACT_PARTY_FACTS, keys=party_keys, ids=ids).consume()
 
 
 def write_batch(tx: ManagedTransaction, rows: dict[str, list[dict[str, Any]]], fresh: bool = False) -> None:

@@ -6,7 +6,7 @@ changes nothing.
 
 from __future__ import annotations
 
-from graph.schema import CONTRACT_COUNT, PARTY_COUNTRIES
+from graph.schema import CONTRACT_COUNT, PARTY_COUNTRIES, PARTY_TEXT
 
 CLEAR_CONTRACT_LINKS = """
 UNWIND $ids AS id
@@ -84,7 +84,7 @@ MATCH (c:Contract {file_id: row.file_id})
 CREATE (c)-[:HAS_CLAUSE]->(:Clause {key: row.key, type: row.type, summary: row.summary})
 """
 # Facts stored for speed (graph.compiler reads them instead of walking), recomputed from the graph whenever
-# a write could change them: a party's number of contracts, a contract's party countries.
+# a write could change them: a party's number of contracts, a contract's party countries and party names.
 LINKED_PARTY_KEYS = """
 UNWIND $ids AS id
 MATCH (:Contract {file_id: id})<-[:PARTY_TO]-(p:Party)
@@ -94,8 +94,8 @@ REFRESH_PARTY_COUNTS = """
 UNWIND $keys AS key
 MATCH (p:Party {key: key})
 SET p.contract_count = """ + CONTRACT_COUNT
-# A party's new location changes the countries of all its contracts, not only this batch's.
-REFRESH_PARTY_COUNTRIES = """
+# A party's new location or alias changes the facts of all its contracts, not only this batch's.
+REFRESH_CONTRACT_PARTY_FACTS = """
 CALL () {
   UNWIND $keys AS key
   MATCH (:Party {key: key})-[:PARTY_TO]->(c:Contract)
@@ -105,7 +105,7 @@ CALL () {
   MATCH (c:Contract {file_id: id})
   RETURN c
 }
-SET c.party_countries = """ + PARTY_COUNTRIES
+SET c.party_countries = """ + PARTY_COUNTRIES + ",\n    c.party_text = " + PARTY_TEXT
 ALL_PARTY_KEYS = "MATCH (p:Party) RETURN p.key AS key"
 # From the count store. Any node at all (even a party left without contracts) makes a load incremental.
 COUNT_NODES = "MATCH (n) RETURN count(n) AS nodes"

@@ -32,8 +32,9 @@ RANGE_INDEXES = (
     "CREATE INDEX jurisdiction_country IF NOT EXISTS FOR (j:Jurisdiction) ON (j.country)",
     "CREATE INDEX jurisdiction_state IF NOT EXISTS FOR (j:Jurisdiction) ON (j.state)",
 )
-# CONTAINS on party names goes through this trigram index (graph.compiler's party anchor).
-TEXT_INDEXES = ("CREATE TEXT INDEX party_search_text IF NOT EXISTS FOR (p:Party) ON (p.search_text)",)
+# CONTAINS on party names goes through these trigram indexes (graph.queries' party search, graph.compiler).
+TEXT_INDEXES = ("CREATE TEXT INDEX party_search_text IF NOT EXISTS FOR (p:Party) ON (p.search_text)",
+                "CREATE TEXT INDEX contract_party_text IF NOT EXISTS FOR (c:Contract) ON (c.party_text)")
 # Parties written before `search_text` existed get it here; names never contain a newline, so a fragment
 # CONTAINed in the newline-joined text is CONTAINed in one of the names.
 BACKFILL_SEARCH_TEXT = """
@@ -46,10 +47,16 @@ CONTRACT_COUNT = "COUNT { MATCH (p)-[:PARTY_TO]->(c:Contract) RETURN DISTINCT c 
 PARTY_COUNTRIES = ("COLLECT { MATCH (c)<-[:PARTY_TO]-(:Party)-[:LOCATED_AT]->(:Location)-[:IN_COUNTRY]->(k:Country)\n"
                    "          RETURN DISTINCT k.code ORDER BY k.code }")
 CLAUSE_TYPES = "COLLECT { MATCH (c)-[:HAS_CLAUSE]->(cl:Clause) RETURN DISTINCT cl.type ORDER BY cl.type }"
+# Every search name of the contract's parties, each after a newline, parties in key order (graph.load.FreshFacts
+# builds the same text). A party-name fragment never holds a newline (graph.filters), so it is CONTAINed here
+# exactly when one of the names contains it; the TEXT index below answers that without a walk.
+PARTY_TEXT = ("reduce(s = '', names IN COLLECT { MATCH (c)<-[:PARTY_TO]-(p:Party) WITH DISTINCT p ORDER BY p.key\n"
+              "                                  RETURN p.search_names } | reduce(t = s, n IN names | t + '\\n' + n))")
 BACKFILL_STORED_FACTS = (
     f"MATCH (p:Party) WHERE p.contract_count IS NULL SET p.contract_count = {CONTRACT_COUNT}",
     f"MATCH (c:Contract) WHERE c.party_countries IS NULL SET c.party_countries = {PARTY_COUNTRIES}",
     f"MATCH (c:Contract) WHERE c.clause_types IS NULL SET c.clause_types = {CLAUSE_TYPES}",
+    f"MATCH (c:Contract) WHERE c.party_text IS NULL SET c.party_text = {PARTY_TEXT}",
     "MATCH (c:Contract)-[:GOVERNED_BY]->(j:Jurisdiction) WHERE c.governing_law_country IS NULL "
     "OR (c.governing_law_state IS NULL AND j.state IS NOT NULL) "
     "SET c.governing_law_country = j.country, c.governing_law_state = j.state",

@@ -1,5 +1,5 @@
-"""Facts stored for speed (party contract counts, a contract's party countries, clause types and governing
-law country) always equal what the graph says, after a load, a commit and a delete."""
+"""Facts stored for speed (party contract counts, a contract's party countries, party names, clause types and
+governing law country) always equal what the graph says, after a load, a commit and a delete."""
 
 from __future__ import annotations
 
@@ -23,9 +23,15 @@ WITH p, size(COLLECT { MATCH (p)-[:PARTY_TO]->(c:Contract) RETURN DISTINCT c }) 
 WHERE p.contract_count IS NULL OR p.contract_count <> contracts
 RETURN 'party ' + p.key AS stale
 """
+# The party names, walked and joined here in Python: each party's search names after a newline, by party key.
+PARTY_NAMES = """
+MATCH (c:Contract)
+RETURN c.file_id AS file_id, c.party_text AS stored,
+       COLLECT { MATCH (c)<-[:PARTY_TO]-(p:Party) RETURN DISTINCT [p.key, p.search_names] } AS parties
+"""
 FACTS = """
 MATCH (c:Contract) WHERE c.file_id IN $ids
-RETURN c.file_id AS file_id, c.party_countries AS countries ORDER BY file_id
+RETURN c.file_id AS file_id, c.party_countries AS countries, c.party_text AS names ORDER BY file_id
 """
 PELICAN = "MATCH (p:Party {key: 'pelicandeliversinc'})-[:PARTY_TO]->(c) RETURN p.contract_count AS n, " \
           "collect(DISTINCT c.file_id) AS ids"
@@ -40,7 +46,9 @@ RECORD = {
 
 
 def stale(driver) -> list[str]:
-    return [row["stale"] for row in read(driver, STALE)]
+    names = [f"party names of {row['file_id']}" for row in read(driver, PARTY_NAMES)
+             if row["stored"] != "".join("\n" + n for _, names in sorted(row["parties"]) for n in names)]
+    return [row["stale"] for row in read(driver, STALE)] + names
 
 
 def test_a_load_leaves_no_stale_fact(driver) -> None:
@@ -57,8 +65,9 @@ def test_a_commit_updates_the_other_contracts_of_its_parties_and_a_delete_restor
     file_id = commit_contract(driver, request)
     try:
         assert read(driver, PELICAN)[0]["n"] == before["n"] + 1
-        # Pelican now has a Canadian location, so every contract Pelican is party to has a party in CA.
-        assert all("CA" in row["countries"] for row in read(driver, FACTS, {"ids": others}))
+        # Pelican now has a Canadian location and a new alias, and every contract Pelican is party to says so.
+        facts = read(driver, FACTS, {"ids": others})
+        assert all("CA" in row["countries"] and "\npelican delivers (canada)" in row["names"] for row in facts)
         mine = read(driver, "MATCH (c:Contract {file_id: $id}) RETURN c.clause_types AS types, "
                             "c.governing_law_country AS law, c.party_countries AS countries", {"id": file_id})[0]
         assert mine["types"] == ["Audit Rights"] and mine["law"] == "CA" and "CA" in mine["countries"]
