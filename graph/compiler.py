@@ -230,6 +230,12 @@ def compile_count(f: ContractFilter, today: date | None = None, within: list[str
     return CompiledQuery(match.cypher + "\nRETURN count(c) AS total_count", match.params)
 
 
+def page_order(f: ContractFilter) -> str:
+    """The page's ORDER BY: the sort key, contracts without it last in both directions, then file_id."""
+    key = SORT_KEYS[f.sort_by]
+    return f"ORDER BY {key} IS NULL, {key} {'DESC' if f.sort_order == 'desc' else 'ASC'}, c.file_id ASC"
+
+
 def compile_page_head(f: ContractFilter, today: date | None = None) -> CompiledQuery:
     """The contracts of one page, bound to `c` in page order (compile_search adds the columns).
 
@@ -250,9 +256,7 @@ def compile_page_head(f: ContractFilter, today: date | None = None) -> CompiledQ
         # when the keyed contracts already fill the window.
         "  UNWIND CASE WHEN size(keyed) < $window THEN [true] ELSE [] END AS needed",
         indent(without_key.cypher), "  RETURN collect(c) AS unkeyed", "}",
-        "UNWIND keyed + unkeyed AS c", "WITH c",
-        f"ORDER BY {key} IS NULL, {key} {direction}, c.file_id ASC",
-        "SKIP $offset LIMIT $limit",
+        "UNWIND keyed + unkeyed AS c", "WITH c", page_order(f), "SKIP $offset LIMIT $limit",
     ])
     return CompiledQuery(cypher, {**with_key.params, "window": f.offset + f.limit, "offset": f.offset,
                                   "limit": f.limit})

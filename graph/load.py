@@ -6,7 +6,8 @@ and a failure leaves the batch unwritten (earlier batches stay; loading again co
 
 A first load into an empty database is a bulk import: the secondary indexes are built once at the end
 instead of being updated by every batch, and the stored facts (party contract counts, contract party
-countries) are computed from the prepared records instead of re-read from the graph after each batch.
+countries and party names) are computed from the prepared records instead of re-read from the graph after
+each batch.
 Those facts count every record, so a bulk load that stops part way recomputes them from what it wrote.
 docs/PERFORMANCE.md gives the numbers.
 """
@@ -18,7 +19,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from neo4j import Driver, ManagedTransaction
 
@@ -44,6 +45,7 @@ from graph.prepare import Prepared, PreparedContract, merged_spellings, prepare
 from graph.schema import ensure_constraints, ensure_schema
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 # Measured on 2 cores (docs/PERFORMANCE.md): 5,000 contracts per transaction loads about 1.5-3x faster than
 # 1,000 (fewer commits, each index and log flush amortised over more rows); memory stays well under the heap.
 BATCH_SIZE = 5000
@@ -73,7 +75,7 @@ class LoadSummary:
 @dataclass(frozen=True)
 class FreshFacts:
     """The stored facts of a load into an empty database, where the prepared records are the whole graph:
-    each party's number of contracts and each party's countries (a location's key includes its country)."""
+    each party's number of contracts, countries (a location's key includes its country) and search names."""
 
     contract_count: dict[str, int]
     countries: dict[str, set[str]]
@@ -120,7 +122,9 @@ def batch_rows(batch: list[PreparedContract], prepared: Prepared,
     places, located = _places(batch)
     rows = {
         "ids": [c.file_id for c in batch],
-        "contracts": [c.props for c in batch],
+        "contracts": [c.props if facts is None else
+                      {**c.props, "party_countries": facts.party_countries(c), "party_text": facts.party_text(c)}
+                      for c in batch],
         "parties": [{"key": k, "name": prepared.parties[k].name, "aliases": prepared.parties[k].aliases}
                     for k in sorted(keys)],
         "links": [{**link, "file_id": c.file_id} for c in batch for link in c.parties],
@@ -131,8 +135,6 @@ def batch_rows(batch: list[PreparedContract], prepared: Prepared,
         "clauses": [{**cl, "file_id": c.file_id} for c in batch for cl in c.clauses],
     }
     if facts is not None:
-        rows["contracts"] = [{**c.props, "party_countries": facts.party_countries(c), "party_text": facts.party_text(c)}
-                             for c in batch]
         for row in rows["parties"]:
             row["contract_count"] = facts.contract_count[row["key"]]
     return rows
@@ -158,34 +160,34 @@ def write_batch(tx: ManagedTransaction, rows: dict[str, list[dict[str, Any]]], f
         refresh_stored_facts(tx, sorted({row["key"] for row in rows["parties"]} | set(previous)), rows["ids"])
 
 
-def chunks(items: list[PreparedContract], size: int) -> Iterable[list[PreparedContract]]:
+def chunks(items: list[T], size: int) -> Iterable[list[T]]:
     for start in range(0, len(items), size):
         yield items[start:start + size]
 
 
 def rows_ahead(prepared: Prepared, batch_size: int,
-               facts: FreshFacts | None) -> Iterator[tuple[int, dict[str, list[dict[str, Any]]]]]:
-    """Each batch's size and rows. The next batch's rows are built in a thread while the caller writes
-    this one: Python's share of a load (about 6 s of 80 at 100k contracts) then runs beside Neo4j's."""
+               facts: FreshFacts | None) -> Iterator[dict[str, list[dict[str, Any]]]]:
+    """Each batch's rows. The next batch's rows are built in a thread while the caller writes this one:
+    Python's share of a load (about 6 s of 80 at 100k contracts) then runs beside Neo4j's."""
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="batch-rows") as pool:
-        pending: tuple[int, Future[dict[str, list[dict[str, Any]]]]] | None = None
+        pending: Future[dict[str, list[dict[str, Any]]]] | None = None
         for batch in chunks(prepared.contracts, batch_size):
-            upcoming = (len(batch), pool.submit(batch_rows, batch, prepared, facts))
+            upcoming = pool.submit(batch_rows, batch, prepared, facts)
             if pending:
-                yield pending[0], pending[1].result()
+                yield pending.result()
             pending = upcoming
         if pending:
-            yield pending[0], pending[1].result()
+            yield pending.result()
 
 
 def load_prepared(driver: Driver, prepared: Prepared, *, batch_size: int = BATCH_SIZE,
                   progress: Callable[[int], None] | None = None, database: str | None = None,
                   facts: FreshFacts | None = None) -> LoadSummary:
     """Write prepared contracts in batches, one transaction per batch."""
-    for size, rows in rows_ahead(prepared, batch_size, facts):
+    for rows in rows_ahead(prepared, batch_size, facts):
         write_tx(driver, lambda tx, rows=rows: write_batch(tx, rows, fresh=facts is not None), database=database)
         if progress:
-            progress(size)
+            progress(len(rows["ids"]))
     return LoadSummary(
         contracts=len(prepared.contracts),
         parties=len(prepared.parties),
@@ -199,8 +201,7 @@ def load_prepared(driver: Driver, prepared: Prepared, *, batch_size: int = BATCH
 def refresh_all_stored_facts(driver: Driver, database: str | None = None, batch_size: int = BATCH_SIZE) -> None:
     """Recompute every party's stored facts, and those of its contracts, from the graph."""
     keys = [row["key"] for row in read(driver, ALL_PARTY_KEYS, database=database)]
-    for start in range(0, len(keys), batch_size):
-        part = keys[start:start + batch_size]
+    for part in chunks(keys, batch_size):
         write_tx(driver, lambda tx, part=part: refresh_stored_facts(tx, part, []), database=database)
 
 

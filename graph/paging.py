@@ -21,13 +21,13 @@ from datetime import date
 
 from graph.compiler import (
     CONTRACT_COLUMNS,
-    SORT_KEYS,
     CompiledQuery,
     compile_count,
     compile_match,
     compile_page_head,
     indent,
     match_anchor,
+    page_order,
 )
 from graph.filters import ContractFilter
 
@@ -41,11 +41,9 @@ def _separate(f: ContractFilter, today: date | None) -> CompiledQuery:
 
 def _shared(f: ContractFilter, today: date | None) -> CompiledQuery:
     match = compile_match(f, today)
-    key = SORT_KEYS[f.sort_by]
-    direction = "DESC" if f.sort_order == "desc" else "ASC"
     cypher = "\n".join([
         match.cypher, "WITH collect(c) AS matched", "OPTIONAL CALL (matched) {", "  UNWIND matched AS c",
-        f"  WITH c ORDER BY {key} IS NULL, {key} {direction}, c.file_id ASC", "  SKIP $offset LIMIT $limit",
+        f"  WITH c {page_order(f)}", "  SKIP $offset LIMIT $limit",
         "  RETURN c", "}", f"RETURN size(matched) AS total_count, {CONTRACT_COLUMNS}",
     ])
     return CompiledQuery(cypher, {**match.params, "offset": f.offset, "limit": f.limit})
