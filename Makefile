@@ -55,6 +55,7 @@ load: setup
 	$(PY) -m graph load
 
 bench: setup
+	$(PY) -m benchmarks.parse_texts --check-digest
 	$(PY) -m benchmarks.run --sizes 510,10000
 
 bench-full: setup

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from graph.vocab import CUAD_CATEGORIES
 from ingest.document.models import Section
+from ingest.document.prefilter import PatternSet
 
 _MONTH = r"(?:january|february|march|april|may|june|july|august|september|october|november|december)"
 _DATE = (rf"(?:{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}"
@@ -191,12 +192,10 @@ RULES: dict[str, Rule] = {
 _FLAGS = re.IGNORECASE
 
 
-def _compile(pattern: str | None) -> re.Pattern[str] | None:
-    return re.compile(pattern, _FLAGS) if pattern else None
-
-
-_COMPILED = {c: (_compile(r.title), [re.compile(p, _FLAGS) for p in r.text], [re.compile(p, _FLAGS) for p in r.veto])
-             for c, r in RULES.items()}
+_TITLES = {c: re.compile(r.title, _FLAGS) for c, r in RULES.items() if r.title}
+# text and veto patterns only run on sections holding the literals every match needs (exact; see prefilter)
+_TEXTS = PatternSet([(c, p) for c, r in RULES.items() for p in r.text], _FLAGS)
+_VETOES = PatternSet([(c, p) for c, r in RULES.items() for p in r.veto], _FLAGS)
 _DOC_NAME = re.compile(r"\b[A-Z][A-Z&,\-\s]{2,80}(?:AGREEMENT|CONTRACT|LICENSE|AMENDMENT|ADDENDUM)\b"
                        r"|\b(?:[A-Z][\w\-]+\s+){1,6}Agreement\b")
 _PARTIES = re.compile(r"\bby\s+and\s+(?:between|among)|\bbetween\s+[A-Z]|\bamong\s+[A-Z]|\(\s*[\"“][A-Z]")
@@ -205,14 +204,12 @@ _PREAMBLE_ONLY = frozenset({"Document Name", "Parties", "Agreement Date"})
 
 def classify_section(section: Section) -> list[str]:
     """CUAD categories whose rules match this section's title or own text, in CUAD's order."""
-    found = set()
-    for category, (title, texts, vetoes) in _COMPILED.items():
-        if category in _PREAMBLE_ONLY and section.kind != "preamble":
-            continue
-        hit = bool(title and section.title and title.search(section.title)) or any(p.search(section.text)
-                                                                                   for p in texts)
-        if hit and not any(v.search(section.text) for v in vetoes):
-            found.add(category)
+    skip = _PREAMBLE_ONLY if section.kind != "preamble" else frozenset()
+    found = _TEXTS.matching(section.text, skip)
+    if section.title:
+        found.update(c for c, title in _TITLES.items() if c not in skip and title.search(section.title))
+    if _VETOES.patterns:
+        found -= _VETOES.matching(section.text)
     if section.kind == "preamble":
         if _DOC_NAME.search(section.text[:3000]):
             found.add("Document Name")
