@@ -6,13 +6,15 @@ from __future__ import annotations
 import streamlit as st
 
 from components import reads
+from components.build_status import layer_note
 from components.db import get_driver
 from components.document_html import document_html
 from graph import subgraph
 from graph.documents import DocumentOutline, add_document_layer, document_outline
 
 TTL_S = 300
-LOAD_HINT = "Load the contract texts with `python -m graph load-texts` (uploads get theirs when committed)."
+LOAD_HINT = ("Build it with `make run` (it runs in the background) or `python -m graph load-texts`; uploads get "
+             "theirs when committed.")
 
 
 @st.cache_data(ttl=TTL_S, max_entries=32, show_spinner=False)
@@ -42,7 +44,10 @@ def render_document(file_id: str) -> None:
     with reads.guarded(stop=False):
         doc = outline(file_id)
         if doc is None or not doc.sections:
-            st.info(f"This contract has no document layer yet. {LOAD_HINT}", icon=":material/article:")
+            note = layer_note()
+            if note:  # being built: ask again on the next rerun instead of caching the absence
+                outline.clear()
+            st.info(f"This contract has no document layer yet. {note or LOAD_HINT}", icon=":material/article:")
             return
         st.caption(_summary(doc) + ". Links jump to the referenced section; hover an underlined term for its "
                    "definition; dashed references point outside this document.")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from components.build_status import render_build_progress
 from components.db import CUAD_CREDIT, db_status
 
 
@@ -14,6 +15,7 @@ def render_sidebar() -> None:
             st.caption(f":material/database: **{status.numbers['contracts']:,}** contracts · "
                        f"{status.numbers['parties']:,} parties")
             st.caption(f"Neo4j at `{status.uri}`")
+            render_build_progress()
         else:
             st.error(f"Database unavailable: {status.message}", icon=":material/cloud_off:")
             st.code(".venv/bin/python -m graph server start", language="bash")

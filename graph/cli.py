@@ -17,6 +17,7 @@ from typing import Any
 from tqdm import tqdm
 
 from graph import server
+from graph.background import ProgressFile
 from graph.cli_support import json_object_arg, run_cli
 from graph.config import REPO_ROOT, Neo4jSettings
 from graph.db import build_driver
@@ -81,9 +82,15 @@ def cmd_load_texts(args: argparse.Namespace) -> int:
     embed = _section_embedder() if args.embed else None
     if args.embed and embed is None:
         print("No EMBEDDING_MODEL configured: sections are loaded without embeddings.", file=sys.stderr)
+    counts = ProgressFile(args.progress_file) if args.progress_file else None
     with build_driver() as driver, tqdm(unit="document", desc="Parsing texts", file=sys.stderr) as bar:
+        def advance(n: int) -> None:
+            bar.update(n)
+            if counts:
+                counts.advance(n)
+
         summary = load_texts(driver, Path(args.directory), only_missing=args.if_missing, workers=args.workers,
-                             embed=embed, progress=bar.update)
+                             embed=embed, progress=advance, on_plan=counts.plan if counts else None)
     print(summary.line())
     return 0
 
@@ -135,6 +142,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help="skip documents whose layer this loader version already wrote")
     texts.add_argument("--workers", type=int, default=None, help="parser processes (default: up to 4)")
     texts.add_argument("--embed", action="store_true", help="also embed sections (needs EMBEDDING_MODEL)")
+    texts.add_argument("--progress-file", type=Path, default=None,
+                       help="keep {done, total} documents in this JSON file (the app's progress display)")
     texts.set_defaults(func=cmd_load_texts)
     search = sub.add_parser("search", help="contracts matching a ContractFilter JSON")
     search.add_argument("filter", nargs="?", default="{}")

@@ -142,11 +142,13 @@ def _batches(items: Iterator[Rows], size: int) -> Iterator[list[Rows]]:
 
 def load_texts(driver: Driver, directory: Path, *, only_missing: bool = False, file_ids: list[str] | None = None,
                batch_size: int = BATCH_SIZE, workers: int | None = None, embed: Embed | None = None,
-               progress: Callable[[int], None] | None = None, database: str | None = None) -> LayerSummary:
+               progress: Callable[[int], None] | None = None, on_plan: Callable[[int, int], None] | None = None,
+               database: str | None = None) -> LayerSummary:
     """Parse and load the text of every contract that has one in `directory` (or only `file_ids`).
 
-    `only_missing` skips documents whose layer was written by this loader version already. `progress` is
-    called with the number of documents written after each batch.
+    `only_missing` skips documents whose layer was written by this loader version already. `on_plan` is
+    called once with (contracts with a text, documents already up to date), `progress` with the number of
+    documents written after each batch.
     """
     ensure_document_schema(driver, database)
     known = [r["file_id"] for r in read(driver, q.ALL_CONTRACT_IDS, {}, database)]
@@ -156,6 +158,8 @@ def load_texts(driver: Driver, directory: Path, *, only_missing: bool = False, f
     summary = LayerSummary(unmatched=unmatched if file_ids is None else [])
     todo = _pending(driver, sorted(matched), only_missing, database)
     summary.up_to_date = len(matched) - len(todo)
+    if on_plan:
+        on_plan(len(matched), summary.up_to_date)
     items = [(f, str(matched[f])) for f in todo]
     workers = workers if workers is not None else min(4, os.cpu_count() or 1)
     for batch in _batches(_parsed(items, workers), batch_size):

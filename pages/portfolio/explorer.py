@@ -11,6 +11,7 @@ from datetime import date
 import streamlit as st
 
 from components import reads
+from components.build_status import layer_note
 from components.charts import render_charts
 from components.explorer_form import render_filter_form
 from components.filter_url import (
@@ -56,6 +57,8 @@ if submitted is not None:
     apply_submission(submitted, size)
     current, page = submitted, 1
 st.session_state[EXPLORER_FILTER] = current
+if current.text_clause_types and (note := layer_note()):
+    st.info(note, icon=":material/hourglass_top:")
 
 digest = short_digest(current.model_dump_json())
 with reads.guarded():

@@ -1,0 +1,49 @@
+"""The background document-layer build as the UI shows it: a progress bar in the sidebar that refreshes
+itself while the build runs, a retry button when it failed, and a note for pages that need the layer."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from graph import background
+
+REFRESH_S = 3
+
+
+def build_status() -> background.BuildStatus:
+    """Read on every call (two small files), so reloads always show the current count."""
+    return background.read_status()
+
+
+def layer_note(status: background.BuildStatus | None = None) -> str | None:
+    """A sentence for pages whose answers depend on the document layer while it is incomplete, else None."""
+    status = status or build_status()
+    if status.state == "running":
+        counts = f"{status.done:,} of {status.total:,} documents" if status.total else "starting"
+        return (f"The document layer is being built in the background ({counts}); text-based results cover "
+                "the documents parsed so far.")
+    if status.state == "failed":
+        return f"The document layer build stopped: {status.message}"
+    return None
+
+
+@st.fragment(run_every=REFRESH_S)
+def _live_progress() -> None:
+    status = build_status()
+    if status.state != "running":
+        st.rerun(scope="app")  # finished: redraw the page once with the complete layer, and stop polling
+    st.progress(status.fraction, text=f"{status.label} · building in the background")
+
+
+def render_build_progress() -> None:
+    """Sidebar: live progress while building, the final count when done, a retry when it failed."""
+    status = build_status()
+    if status.state == "running":
+        _live_progress()
+    elif status.state == "done" and status.total:
+        st.caption(f":material/check_circle: {status.label}")
+    elif status.state == "failed":
+        st.warning(f"Document layer: {status.message}", icon=":material/warning:")
+        if st.button("Resume the document-layer build", key="resume_layer_build"):
+            background.start()
+            st.rerun()
