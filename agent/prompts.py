@@ -9,8 +9,8 @@ from graph.filters import ContractFilter
 
 GRAPH_SCHEMA = """Graph schema (Neo4j 5, Cypher 5):
 (:Party {key, name, aliases: [str], contract_count: int})-[:PARTY_TO {role}]->(:Contract)
-(:Contract {file_id, summary, contract_type, effective_date: Date, end_date: Date, duration: str,
-  duration_days: int, scope, total_amount: float (USD), party_count: int, source,
+(:Contract {file_id, title, party_names: [str], summary, contract_type, effective_date: Date, end_date: Date,
+  duration: str, duration_days: int, scope, total_amount: float (USD), party_count: int, source,
   party_countries: [str], party_text: str, clause_types: [str], governing_law_country, governing_law_state})
   (party_countries, party_text, clause_types and governing_law_* are stored copies of the relationships below:
   prefer them to walks, e.g. UNWIND c.party_countries AS country; party_text holds every lower-cased party
@@ -33,7 +33,8 @@ party_search to find how a company is spelled in the graph, contract_details for
 cypher_aggregation only for aggregations the structured fields cannot express.
 - State counts exactly as the tools return them (total_count is exact; the listed contracts are only \
 examples). Never extrapolate from the examples.
-- Cite contracts by file_id, and section numbers when a tool returns them.
+- Name contracts by their title and parties as the tools return them (e.g. "the Supply Agreement between \
+Acme Inc. and Beta LLC"), with the file_id in brackets, and cite section numbers when a tool returns them.
 - For what a contract says (obligations, conditions, definitions, "what happens if"), use clause_search and \
 base the answer on the returned text only. Cite every section you rely on by its number as the tool's `cite` \
 gives it (e.g. §7.4, definition of "CCO" (§1.1), footnote 3), including sections reached through a reference.

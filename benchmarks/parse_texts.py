@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from graph.document_load import parse_text_file
+from graph.document_rows import ROW_KEYS
 
 DEFAULT_TEXTS = Path("../shared/data/cuad/txt")
 RESULTS = Path(__file__).parent / "results"
@@ -33,6 +34,7 @@ DIGEST = RESULTS / "parse-digest.json"
 
 def rows_digest(rows: dict[str, Any]) -> str:
     """SHA-256 of the rows' canonical JSON (key order fixed, list order kept: order is part of the output)."""
+    rows = {key: rows[key] for key in ROW_KEYS}  # the parser's rows (the text title row came later)
     payload = json.dumps(rows, sort_keys=True, ensure_ascii=False, default=str)
     return hashlib.sha256(payload.encode("utf-8")).hexdigest()
 

@@ -10,7 +10,7 @@ import streamlit as st
 
 from components import reads
 from components.document_view import contract_graph_with_document
-from components.formatting import country_label, law_label, money
+from components.formatting import country_label, law_label, money, parties_short
 from components.network_view import render_network
 from components.routes import PARTIES_PAGE
 
@@ -39,7 +39,8 @@ def parties_frame(parties: list[dict[str, Any]]) -> pd.DataFrame:
 
 
 def _headline(c: dict[str, Any]) -> None:
-    st.header(c["file_id"], anchor=False)
+    st.header(c.get("title") or c["file_id"], anchor=False)
+    st.caption(f"{parties_short(c.get('party_names'), shown=4)} · file `{c['file_id']}`")
     badges = [f":blue-badge[{c.get('contract_type') or 'Unknown type'}]",
               f":gray-badge[source: {c.get('source') or 'unknown'}]"]
     st.markdown(" ".join(badges))

@@ -16,7 +16,7 @@ from components.formatting import law_label, party_labels
 from graph.filters import MAX_LIMIT, ContractFilter
 from graph.repository import search_contracts
 
-CSV_COLUMNS = ("file_id", "contract_type", "effective_date", "end_date", "duration", "total_amount",
+CSV_COLUMNS = ("file_id", "title", "contract_type", "effective_date", "end_date", "duration", "total_amount",
                "parties", "party_countries", "governing_law", "summary")
 
 
@@ -36,7 +36,8 @@ def flat_row(row: dict[str, Any]) -> dict[str, Any]:
     """One contract as flat, readable columns (parties as 'Name (role; US)' labels)."""
     countries = sorted({c for p in row.get("parties") or [] for c in p.get("countries") or []})
     return {
-        "file_id": row["file_id"], "contract_type": row.get("contract_type"),
+        "file_id": row["file_id"], "title": row.get("title") or row["file_id"],
+        "contract_type": row.get("contract_type"),
         "effective_date": row.get("effective_date"), "end_date": row.get("end_date"),
         "duration": row.get("duration"), "total_amount": row.get("total_amount"),
         "parties": party_labels(row.get("parties")), "party_countries": countries,

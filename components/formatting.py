@@ -67,3 +67,17 @@ def party_labels(parties: list[dict[str, Any]] | None) -> list[str]:
         extra = [x for x in (party.get("role"), ", ".join(party.get("countries") or [])) if x]
         labels.append(f"{party.get('name')} ({'; '.join(extra)})" if extra else str(party.get("name")))
     return labels
+
+
+def parties_short(names: list[str] | None, shown: int = 2) -> str:
+    """'Acme Inc., Beta LLC +2 more' (the first names, then how many are left out)."""
+    names = [n for n in names or [] if n]
+    if not names:
+        return "no parties recorded"
+    more = f" +{len(names) - shown} more" if len(names) > shown else ""
+    return ", ".join(names[:shown]) + more
+
+
+def choice_label(row: dict[str, Any]) -> str:
+    """A contract in a picker: 'Supply Agreement — Acme Inc., Beta LLC'."""
+    return f"{row.get('title') or row['file_id']} — {parties_short(row.get('party_names'))}"

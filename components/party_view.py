@@ -60,16 +60,18 @@ def party_contracts(party_key: str) -> None:
     """The party's contracts; selecting one opens it."""
     rows = reads.contracts_of(party_key)
     frame = pd.DataFrame([{
-        "Contract": r["file_id"], "Role": r.get("role") or "—", "Type": r.get("contract_type"),
+        "Contract": r.get("title") or r["file_id"], "file_id": r["file_id"], "Role": r.get("role") or "—",
+        "Type": r.get("contract_type"),
         "Effective": r.get("effective_date"), "Ends": r.get("end_date"), "Amount": money(r.get("total_amount")),
         "Counterparties": r.get("counterparties") or [],
-    } for r in rows], columns=["Contract", "Role", "Type", "Effective", "Ends", "Amount", "Counterparties"])
+    } for r in rows], columns=["Contract", "file_id", "Role", "Type", "Effective", "Ends", "Amount", "Counterparties"])
     event = st.dataframe(frame, hide_index=True, on_select="rerun", selection_mode="single-row",
+                         column_order=[c for c in frame.columns if c != "file_id"],
                          key=f"party_contracts_{party_key}", placeholder="—",
                          column_config={"Contract": st.column_config.TextColumn(width="large"),
                                         "Counterparties": st.column_config.ListColumn(width="large")})
     if event and event.selection.rows:
-        st.switch_page(CONTRACT_PAGE, query_params={"file_id": frame.iloc[event.selection.rows[0]]["Contract"]})
+        st.switch_page(CONTRACT_PAGE, query_params={"file_id": frame.iloc[event.selection.rows[0]]["file_id"]})
 
 
 def party_header(profile: dict[str, Any]) -> None:

@@ -23,6 +23,7 @@ from graph.repository import (
     SearchResult,
     contract_details,
     filter_options,
+    find_contract_choices,
     find_contract_ids,
     fuzzy_parties,
     overview,
@@ -116,6 +117,11 @@ def contract(file_id: str) -> dict:
 @st.cache_data(ttl=TTL_S, max_entries=256, show_spinner=False)
 def contract_ids(fragment: str, limit: int = 200) -> list[str]:
     return find_contract_ids(get_driver(), fragment, limit=limit)
+
+
+@st.cache_data(ttl=TTL_S, max_entries=256, show_spinner=False)
+def contract_choices(fragment: str, limit: int = 200) -> list[dict]:
+    return find_contract_choices(get_driver(), fragment, limit=limit)
 
 
 @st.cache_data(ttl=TTL_S, max_entries=128, show_spinner=False)

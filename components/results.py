@@ -16,7 +16,9 @@ from graph.filters import ContractFilter
 from graph.repository import SearchResult, json_params
 
 COLUMNS = {
-    "file_id": st.column_config.TextColumn("Contract", width="large", pinned=True),
+    "title": st.column_config.TextColumn("Contract", width="medium", pinned=True,
+                                         help="The document name found in its text, else the cleaned file name"),
+    "file_id": st.column_config.TextColumn("File id", width="medium"),
     "contract_type": st.column_config.TextColumn("Type", width="small"),
     "effective_date": st.column_config.DateColumn("Effective", format="YYYY-MM-DD", width=100),
     "end_date": st.column_config.DateColumn("Ends", format="YYYY-MM-DD", width=100),
@@ -27,6 +29,10 @@ COLUMNS = {
     "governing_law": st.column_config.TextColumn("Governing law"),
     "summary": st.column_config.TextColumn("Summary", width="large"),
 }
+
+# Readable first (title, parties); the file id stays, last, for reference and links.
+COLUMN_ORDER = ("title", "parties", "contract_type", "effective_date", "end_date", "duration", "total_amount",
+                "party_countries", "governing_law", "summary", "file_id")
 
 
 def _pager(total: int, page: int, size: int, key: str) -> tuple[int, int]:
@@ -45,7 +51,7 @@ def _pager(total: int, page: int, size: int, key: str) -> tuple[int, int]:
 
 def _table(result: SearchResult, key: str) -> None:
     frame = contracts_frame(result.contracts)
-    event = st.dataframe(frame, column_config=COLUMNS, hide_index=True, on_select="rerun",
+    event = st.dataframe(frame, column_config=COLUMNS, column_order=COLUMN_ORDER, hide_index=True, on_select="rerun",
                          selection_mode="single-row", key=key, row_height=36, placeholder="—")
     rows = event.selection.rows if event else []
     if rows:

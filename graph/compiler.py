@@ -56,7 +56,7 @@ FULLTEXT_INDEX = "contract_text"
 LABEL_SCAN = "MATCH (c:Contract)"  # the head of a filter with no condition on related nodes
 WITHIN = "c.file_id IN $within"
 LUCENE_SPECIAL = re.compile(r'([+\-&|!(){}\[\]^"~*?:\\/])')
-CONTRACT_COLUMNS = """c.file_id AS file_id, c.contract_type AS contract_type,
+CONTRACT_COLUMNS = """c.file_id AS file_id, coalesce(c.title, c.file_id) AS title, c.contract_type AS contract_type,
        toString(c.effective_date) AS effective_date, toString(c.end_date) AS end_date,
        c.total_amount AS total_amount, c.duration AS duration, c.summary AS summary,
        [(c)<-[r:PARTY_TO]-(p:Party) | {name: p.name, role: r.role,

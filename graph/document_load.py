@@ -25,8 +25,10 @@ from graph.db import read, write_tx
 from graph.document_rows import LAYER_VERSION, Rows, document_rows, embedding_texts, merge_rows
 from graph.document_schema import ensure_document_schema
 from graph.errors import IngestError, NotFound
+from graph.titles import text_title
 from ingest.cuad_labels import name_key, read_text
 from ingest.document import parse_document
+from ingest.rules.title import document_name
 
 log = logging.getLogger(__name__)
 BATCH_SIZE = 20
@@ -84,7 +86,14 @@ def parse_text_file(item: tuple[str, str]) -> Rows:
     text = read_text(Path(path))
     rows = document_rows(parse_document(text, file_id), file_id)
     rows["documents"].append({"file_id": file_id, "text": text, "page_offsets": [0], "source": TEXT_SOURCE})
+    rows["titles"] = _titles(file_id, text)
     return rows
+
+
+def _titles(file_id: str, text: str) -> list[dict[str, str]]:
+    """The contract's text title row (none when the text names no document)."""
+    title = text_title(document_name(text))
+    return [{"file_id": file_id, "title": title}] if title else []
 
 
 def _parsed(items: list[tuple[str, str]], workers: int) -> Iterator[Rows]:
@@ -102,6 +111,8 @@ def _write_rows(tx: ManagedTransaction, rows: Rows) -> None:
         if rows[key]:
             tx.run(statement, rows=rows[key]).consume()
     tx.run(q.DELETE_ORPHAN_CLAUSE_TYPES).consume()
+    if rows.get("titles"):
+        tx.run(q.SET_TEXT_TITLES, rows=rows["titles"]).consume()
 
 
 def write_layer(driver: Driver, rows: Rows, embed: Embed | None = None, database: str | None = None) -> None:
@@ -127,6 +138,14 @@ def _pending(driver: Driver, file_ids: list[str], only_missing: bool, database: 
     rows = read(driver, q.LAYER_VERSIONS, {"ids": file_ids}, database)
     done = {r["file_id"] for r in rows if r["version"] == LAYER_VERSION}
     return [f for f in file_ids if f not in done]
+
+
+def _backfill_text_titles(driver: Driver, file_ids: list[str], database: str | None) -> None:
+    """Text titles for documents parsed before titles existed (read from the stored text, no re-parse)."""
+    found = read(driver, q.UNTITLED_DOCUMENTS, {"ids": file_ids}, database) if file_ids else []
+    rows = [row for r in found for row in _titles(r["file_id"], r["head"])]
+    if rows:
+        write_tx(driver, lambda tx: tx.run(q.SET_TEXT_TITLES, rows=rows).consume(), database)
 
 
 def _batches(items: Iterator[Rows], size: int) -> Iterator[list[Rows]]:
@@ -160,6 +179,7 @@ def load_texts(driver: Driver, directory: Path, *, only_missing: bool = False, f
     summary.up_to_date = len(matched) - len(todo)
     if on_plan:
         on_plan(len(matched), summary.up_to_date)
+    _backfill_text_titles(driver, sorted(set(matched) - set(todo)), database)
     items = [(f, str(matched[f])) for f in todo]
     workers = workers if workers is not None else min(4, os.cpu_count() or 1)
     for batch in _batches(_parsed(items, workers), batch_size):
@@ -185,6 +205,7 @@ def build_document_layer(driver: Driver, file_id: str, *, embed: Embed | None = 
         raise NotFound(f"Contract '{file_id[:200]}' has no Document with text.")
     pages = _pages(found[0])
     rows = document_rows(parse_document(pages, file_id), file_id)
+    rows["titles"] = _titles(file_id, "\n".join(pages))
     write_layer(driver, rows, embed, database)
     summary = LayerSummary()
     summary.add(rows)

@@ -9,10 +9,25 @@ Layer shape: (:Contract)-[:HAS_DOCUMENT]->(:Document)-[:HAS_SECTION]->(:Section)
 
 from __future__ import annotations
 
+from graph.schema import TITLE
+
 ALL_CONTRACT_IDS = "MATCH (c:Contract) RETURN c.file_id AS file_id"
 CONTRACT_EXISTS = "MATCH (c:Contract {file_id: $file_id}) RETURN c.file_id AS file_id"
 # Retrieval needs the layer's indexes, which exist once any layer was written.
 ANY_LAYER = "MATCH (d:Document) WHERE d.layer_version IS NOT NULL RETURN d.file_id AS file_id LIMIT 1"
+# The document name found in the text becomes the contract's display title (graph.titles, graph.schema.TITLE).
+SET_TEXT_TITLES = """
+UNWIND $rows AS row
+MATCH (c:Contract {file_id: row.file_id})
+SET c.text_title = row.title
+SET c.title = """ + TITLE + "\n"
+# Documents whose layer is current but whose contract has no text title yet (a database written before titles).
+UNTITLED_DOCUMENTS = """
+UNWIND $ids AS id
+MATCH (c:Contract {file_id: id})-[:HAS_DOCUMENT]->(d:Document)
+WHERE c.text_title IS NULL AND d.text IS NOT NULL
+RETURN c.file_id AS file_id, left(replace(d.text, '\f', '\n'), 6000) AS head
+"""
 LAYER_VERSIONS = """
 UNWIND $ids AS id
 MATCH (d:Document {file_id: id})

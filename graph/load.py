@@ -97,6 +97,10 @@ class FreshFacts:
     def party_countries(self, c: PreparedContract) -> list[str]:
         return sorted(set().union(*(self.countries.get(link["key"], set()) for link in c.parties)))
 
+    def party_names(self, c: PreparedContract, prepared: Prepared) -> list[str]:
+        """graph.schema.PARTY_NAMES: the names of the contract's parties, in key order."""
+        return [prepared.parties[k].name for k in sorted({link["key"] for link in c.parties})]
+
     def party_text(self, c: PreparedContract) -> str:
         """graph.schema.PARTY_TEXT: the search names of the contract's parties, in key order."""
         return "".join(self.search_text[k] for k in sorted({link["key"] for link in c.parties}))
@@ -123,7 +127,8 @@ def batch_rows(batch: list[PreparedContract], prepared: Prepared,
     rows = {
         "ids": [c.file_id for c in batch],
         "contracts": [c.props if facts is None else
-                      {**c.props, "party_countries": facts.party_countries(c), "party_text": facts.party_text(c)}
+                      {**c.props, "party_countries": facts.party_countries(c), "party_text": facts.party_text(c),
+                       "party_names": facts.party_names(c, prepared)}
                       for c in batch],
         "parties": [{"key": k, "name": prepared.parties[k].name, "aliases": prepared.parties[k].aliases}
                     for k in sorted(keys)],

@@ -6,7 +6,7 @@ changes nothing.
 
 from __future__ import annotations
 
-from graph.schema import CONTRACT_COUNT, PARTY_COUNTRIES, PARTY_TEXT
+from graph.schema import CONTRACT_COUNT, PARTY_COUNTRIES, PARTY_NAMES, PARTY_TEXT, TITLE
 
 CLEAR_CONTRACT_LINKS = """
 UNWIND $ids AS id
@@ -24,7 +24,7 @@ MERGE_CONTRACTS = """
 UNWIND $rows AS row
 MERGE (c:Contract {file_id: row.file_id})
 SET c += row
-"""
+SET c.title = """ + TITLE
 # `contract_count` comes with the row only on a first load (graph.load.FreshFacts); otherwise it is
 # recomputed from the graph after the batch (REFRESH_PARTY_COUNTS).
 MERGE_PARTIES = """
@@ -105,7 +105,8 @@ CALL () {
   MATCH (c:Contract {file_id: id})
   RETURN c
 }
-SET c.party_countries = """ + PARTY_COUNTRIES + ",\n    c.party_text = " + PARTY_TEXT
+SET c.party_countries = """ + PARTY_COUNTRIES + ",\n    c.party_text = " + PARTY_TEXT + (
+    ",\n    c.party_names = " + PARTY_NAMES)
 ALL_PARTY_KEYS = "MATCH (p:Party) RETURN p.key AS key"
 # From the count store. Any node at all (even a party left without contracts) makes a load incremental.
 COUNT_NODES = "MATCH (n) RETURN count(n) AS nodes"

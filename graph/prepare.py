@@ -21,6 +21,7 @@ from graph.clean import (
     is_placeholder,
     party_key,
 )
+from graph.titles import file_title
 from graph.vocab import SUBDIVISIONS
 
 
@@ -93,6 +94,7 @@ def _contract_props(raw: dict[str, Any], file_id: str, report: CleanReport, sour
         "scope": raw.get("contract_scope") or raw.get("scope") or None,
         "total_amount": clean_amount(raw.get("total_amount"), file_id, report),
         "source": source,
+        "file_title": file_title(file_id),
     }
 
 

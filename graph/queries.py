@@ -36,7 +36,8 @@ RETURN p.name AS name, p.aliases AS aliases
 
 CONTRACT_DETAILS = """
 MATCH (c:Contract {file_id: $file_id})
-RETURN c.file_id AS file_id, c.contract_type AS contract_type, c.summary AS summary, c.scope AS scope,
+RETURN c.file_id AS file_id, coalesce(c.title, c.file_id) AS title, c.party_names AS party_names,
+       c.contract_type AS contract_type, c.summary AS summary, c.scope AS scope,
        toString(c.effective_date) AS effective_date, toString(c.end_date) AS end_date,
        c.duration AS duration, c.duration_days AS duration_days, c.total_amount AS total_amount,
        c.source AS source, c.file_sha256 AS file_sha256, c.party_count AS party_count,
@@ -49,6 +50,15 @@ CONTRACT_BY_SHA = "MATCH (c:Contract {file_sha256: $sha256}) RETURN c.file_id AS
 CONTRACT_IDS = """
 MATCH (c:Contract) WHERE toLower(c.file_id) CONTAINS $fragment
 RETURN c.file_id AS file_id ORDER BY c.file_id LIMIT $limit
+"""
+
+# The Contract page's picker: a fragment of the title, a party's name or the file id; titles in order.
+CONTRACT_CHOICES = """
+MATCH (c:Contract)
+WHERE $fragment = '' OR toLower(coalesce(c.title, '')) CONTAINS $fragment OR c.party_text CONTAINS $fragment
+   OR toLower(c.file_id) CONTAINS $fragment
+RETURN c.file_id AS file_id, coalesce(c.title, c.file_id) AS title, coalesce(c.party_names, []) AS party_names
+ORDER BY toLower(title), file_id LIMIT $limit
 """
 
 OVERVIEW = """

@@ -141,6 +141,12 @@ def find_contract_ids(driver: Driver, fragment: str, limit: int = 50, database: 
     return [row["file_id"] for row in rows]
 
 
+def find_contract_choices(driver: Driver, fragment: str, limit: int = 50,
+                          database: str | None = None) -> list[dict[str, Any]]:
+    """Contracts whose title, party names or file id contain `fragment`: file_id, title, party_names."""
+    return read(driver, queries.CONTRACT_CHOICES, {"fragment": fragment.lower().strip(), "limit": limit}, database)
+
+
 def overview(driver: Driver, today: date | None = None, horizon_days: int = 90,
              database: str | None = None) -> dict[str, Any]:
     """KPI numbers for the Overview page and the sidebar."""

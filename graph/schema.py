@@ -7,7 +7,8 @@ import os
 
 from neo4j import Driver
 
-from graph.db import write
+from graph.db import read, write
+from graph.titles import file_title
 
 CONSTRAINTS = (
     "CREATE CONSTRAINT contract_file_id IF NOT EXISTS FOR (c:Contract) REQUIRE c.file_id IS UNIQUE",
@@ -52,11 +53,16 @@ CLAUSE_TYPES = "COLLECT { MATCH (c)-[:HAS_CLAUSE]->(cl:Clause) RETURN DISTINCT c
 # exactly when one of the names contains it; the TEXT index below answers that without a walk.
 PARTY_TEXT = ("reduce(s = '', names IN COLLECT { MATCH (c)<-[:PARTY_TO]-(p:Party) WITH DISTINCT p ORDER BY p.key\n"
               "                                  RETURN p.search_names } | reduce(t = s, n IN names | t + '\\n' + n))")
+# The contract's party names for display (tables, pickers, graphs, chat): each party's name, in key order.
+PARTY_NAMES = "COLLECT { MATCH (c)<-[:PARTY_TO]-(p:Party) WITH DISTINCT p ORDER BY p.key RETURN p.name }"
+# The display title: the document name found in the text, else the cleaned file name (graph.titles).
+TITLE = "coalesce(c.text_title, c.file_title, c.file_id)"
 BACKFILL_STORED_FACTS = (
     f"MATCH (p:Party) WHERE p.contract_count IS NULL SET p.contract_count = {CONTRACT_COUNT}",
     f"MATCH (c:Contract) WHERE c.party_countries IS NULL SET c.party_countries = {PARTY_COUNTRIES}",
     f"MATCH (c:Contract) WHERE c.clause_types IS NULL SET c.clause_types = {CLAUSE_TYPES}",
     f"MATCH (c:Contract) WHERE c.party_text IS NULL SET c.party_text = {PARTY_TEXT}",
+    f"MATCH (c:Contract) WHERE c.party_names IS NULL SET c.party_names = {PARTY_NAMES}",
     "MATCH (c:Contract)-[:GOVERNED_BY]->(j:Jurisdiction) WHERE c.governing_law_country IS NULL "
     "OR (c.governing_law_state IS NULL AND j.state IS NOT NULL) "
     "SET c.governing_law_country = j.country, c.governing_law_state = j.state",
@@ -70,6 +76,13 @@ VECTOR_INDEX = (
     "`vector.similarity_function`: 'cosine'}}"
 )
 AWAIT_INDEXES = "CALL db.awaitIndexes(300)"
+# Titles for databases loaded before contracts had them: the file title is computed in Python (graph.titles).
+UNTITLED = "MATCH (c:Contract) WHERE c.file_title IS NULL RETURN c.file_id AS file_id"
+SET_FILE_TITLES = """
+UNWIND $rows AS row
+MATCH (c:Contract {file_id: row.file_id})
+SET c.file_title = row.title
+SET c.title = """ + TITLE
 
 
 def embedding_dimensions() -> int:
@@ -84,6 +97,15 @@ def ensure_constraints(driver: Driver, database: str | None = None) -> None:
         write(driver, statement, database=database)
 
 
+def backfill_file_titles(driver: Driver, database: str | None = None) -> int:
+    """Give contracts written before titles existed their file title (and so a title); returns how many."""
+    rows = [{"file_id": r["file_id"], "title": file_title(r["file_id"])}
+            for r in read(driver, UNTITLED, database=database)]
+    for start in range(0, len(rows), 5000):
+        write(driver, SET_FILE_TITLES, {"rows": rows[start:start + 5000]}, database=database)
+    return len(rows)
+
+
 def ensure_schema(driver: Driver, database: str | None = None, *, backfill: bool = True) -> None:
     """Create every constraint and index that is missing, then wait until they are online.
 
@@ -95,5 +117,7 @@ def ensure_schema(driver: Driver, database: str | None = None, *, backfill: bool
         write(driver, statement, database=database)
     for statement in (BACKFILL_SEARCH_TEXT, *BACKFILL_STORED_FACTS) if backfill else ():
         write(driver, statement, database=database)
+    if backfill:
+        backfill_file_titles(driver, database)
     write(driver, VECTOR_INDEX, {"dimensions": embedding_dimensions()}, database=database)
     write(driver, AWAIT_INDEXES, database=database)

@@ -18,7 +18,7 @@ from graph.db import read
 from graph.errors import NotFound
 from graph.filters import ContractFilter
 
-CONTRACT_FIELDS = """c.file_id AS file_id, c.contract_type AS contract_type,
+CONTRACT_FIELDS = """c.file_id AS file_id, coalesce(c.title, c.file_id) AS title, c.contract_type AS contract_type,
        toString(c.effective_date) AS effective_date, toString(c.end_date) AS end_date,
        c.total_amount AS total_amount"""
 CONTRACT_CORE = f"""
@@ -130,8 +130,9 @@ def _cap(node_cap: int) -> int:
 
 
 def _contract_node(row: dict[str, Any]) -> GraphNode:
-    props = {k: row.get(k) for k in ("contract_type", "effective_date", "end_date", "total_amount", "summary")}
-    return GraphNode(f"Contract:{row['file_id']}", "Contract", row["file_id"], props)
+    props = {k: row.get(k) for k in ("file_id", "contract_type", "effective_date", "end_date", "total_amount",
+                                     "summary")}
+    return GraphNode(f"Contract:{row['file_id']}", "Contract", row.get("title") or row["file_id"], props)
 
 
 def _party_node(key: str, name: str) -> GraphNode:

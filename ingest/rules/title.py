@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import re
 
-from ingest.rules.preamble import Preamble
+from ingest.rules.preamble import Preamble, find_preamble
+from ingest.rules.text import Doc
 
 _KIND = r"(?:AGREEMENT|CONTRACT|AMENDMENT(?:\s+NO\.?\s*\d+)?|ADDENDUM|MEMORANDUM\s+OF\s+UNDERSTANDING|" \
     r"TERMS\s+AND\s+CONDITIONS|ARRANGEMENT|STATEMENT)"
@@ -48,3 +49,10 @@ def find_title(flat: str, pre: Preamble | None) -> tuple[str, int, int, float] |
         if found and found.group(1).split()[0] not in {"This", "THIS", "The", "THE"}:
             return found.group(1), found.start(1), found.end(1), confidence
     return None
+
+
+def document_name(text: str, head: int = 6_000) -> str | None:
+    """The document's title as written in the opening of `text` (pages joined), or None."""
+    doc = Doc([text[:head]])
+    found = find_title(doc.flat, find_preamble(doc.flat))
+    return found[0] if found else None

@@ -9,6 +9,7 @@ from components import reads
 from components.contract_view import render_contract, render_contract_graph
 from components.document_view import render_document
 from components.footer import render_footer
+from components.formatting import choice_label
 
 PICK_LIMIT = 500
 
@@ -16,15 +17,17 @@ PICK_LIMIT = 500
 def pick_contract(current: str | None) -> str | None:
     """Search box and picker; the choice goes to the URL so the page can be bookmarked."""
     left, right = st.columns([1, 2], vertical_alignment="bottom")
-    fragment = left.text_input("Search contracts", key="contract_search", placeholder="e.g. supply, 2019, NUVEEN",
-                               help="Matches any part of the contract's name (file id).")
+    fragment = left.text_input("Search contracts", key="contract_search", placeholder="e.g. supply, NUVEEN, 2019",
+                               help="Matches any part of the contract's title, a party's name or the file id.")
     with reads.guarded():
-        ids = reads.contract_ids(fragment or "", PICK_LIMIT)
+        found = reads.contract_choices(fragment or "", PICK_LIMIT)
+    labels = {row["file_id"]: choice_label(row) for row in found}
+    ids = list(labels)
     options = ids if (current is None or current in ids) else [current, *ids]
     choice = right.selectbox(
         f"Contract ({len(ids):,}{'+' if len(ids) == PICK_LIMIT else ''} matching)", options,
         index=options.index(current) if current in options else None, key=f"contract_pick_{current}",
-        placeholder="Choose a contract")
+        placeholder="Choose a contract", format_func=lambda fid: labels.get(fid, fid))
     if choice and choice != current:
         st.query_params["file_id"] = choice
     return choice or current

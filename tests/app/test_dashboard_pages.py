@@ -36,7 +36,8 @@ def open_page(page: str, params: dict[str, Any] | None = None) -> AppTest:
 def test_file_id_param_opens_that_contract(driver):
     at = open_page("pages/portfolio/contract.py", {"file_id": VERTICALNET})
     details = contract_details(driver, VERTICALNET)
-    assert [h.value for h in at.main.header] == [VERTICALNET]
+    assert [h.value for h in at.main.header] == ["Maintenance and Support Agreement"] == [details["title"]]
+    assert any(VERTICALNET in c.value for c in at.main.caption)  # the file id stays visible
     metrics = {m.label: m.value for m in at.metric}
     assert metrics["Effective"] == details["effective_date"] and metrics["Ends"] == details["end_date"]
     assert metrics["Parties"] == str(len(details["parties"]))
@@ -58,13 +59,18 @@ def test_contract_search_box_narrows_and_picks(driver):
     at = open_page("pages/portfolio/contract.py")
     at.text_input(key="contract_search").input("distributor").run()
     picker = at.selectbox(key="contract_pick_None")
-    expected = [r["file_id"] for r in driver.execute_query(
-        "MATCH (c:Contract) WHERE toLower(c.file_id) CONTAINS 'distributor' RETURN c.file_id AS file_id "
-        "ORDER BY file_id").records]
-    assert list(picker.options) == expected
+    rows = driver.execute_query("MATCH (c:Contract) RETURN c.file_id AS file_id, c.title AS title, "
+                                "c.party_text AS names").records
+    # Matched on the title, a party's name or the file id; ordered by title (case-blind), then file id.
+    hits = [r for r in rows if any("distributor" in (v or "").lower() for v in (r["title"], r["names"], r["file_id"]))]
+    expected = [r["file_id"] for r in sorted(hits, key=lambda r: (r["title"].lower(), r["file_id"]))]
+    titles = {r["file_id"]: r["title"] for r in hits}
+    # The picker shows "title — parties" in that order (AppTest exposes the formatted labels).
+    assert len(expected) > 20 and len(picker.options) == len(expected)
+    assert all(label.startswith(titles[fid] + " — ") for fid, label in zip(expected, picker.options, strict=True))
     picker.set_value(expected[0]).run()
     assert at.query_params["file_id"] == expected[0]
-    assert [h.value for h in at.main.header] == [expected[0]]
+    assert [h.value for h in at.main.header] == [titles[expected[0]]]
 
 
 def test_contract_graph_depth_expands_through_shared_parties(driver):
@@ -104,7 +110,8 @@ def test_party_param_shows_its_contracts_and_network(driver):
     at = open_page("pages/portfolio/parties.py", {"party": key})
     contracts = party_contracts(driver, key)
     tables = [d.value for d in at.main.dataframe if "Counterparties" in d.value.columns]
-    assert sorted(tables[0]["Contract"]) == sorted(r["file_id"] for r in contracts)
+    assert sorted(tables[0]["file_id"]) == sorted(r["file_id"] for r in contracts)
+    assert sorted(tables[0]["Contract"]) == sorted(r["title"] for r in contracts)
     network = party_network(driver, key, depth=1)
     assert any(c.value.startswith(f"{len(network.nodes)} parties, {len(network.edges)} links") for c in at.caption)
     assert len(at.get("iframe")) == 1

@@ -26,8 +26,9 @@ RETURN 'party ' + p.key AS stale
 # The party names, walked and joined here in Python: each party's search names after a newline, by party key.
 PARTY_NAMES = """
 MATCH (c:Contract)
-RETURN c.file_id AS file_id, c.party_text AS stored,
-       COLLECT { MATCH (c)<-[:PARTY_TO]-(p:Party) RETURN DISTINCT [p.key, p.search_names] } AS parties
+RETURN c.file_id AS file_id, c.party_text AS stored, c.party_names AS display, c.title AS title,
+       c.text_title AS text_title, c.file_title AS file_title,
+       COLLECT { MATCH (c)<-[:PARTY_TO]-(p:Party) RETURN DISTINCT [p.key, p.search_names, p.name] } AS parties
 """
 FACTS = """
 MATCH (c:Contract) WHERE c.file_id IN $ids
@@ -46,9 +47,16 @@ RECORD = {
 
 
 def stale(driver) -> list[str]:
-    names = [f"party names of {row['file_id']}" for row in read(driver, PARTY_NAMES)
-             if row["stored"] != "".join("\n" + n for _, names in sorted(row["parties"]) for n in names)]
-    return [row["stale"] for row in read(driver, STALE)] + names
+    out = []
+    for row in read(driver, PARTY_NAMES):
+        parties = sorted(row["parties"])
+        if row["stored"] != "".join("\n" + n for _, names, _ in parties for n in names):
+            out.append(f"party names of {row['file_id']}")
+        if row["display"] != [name for _, _, name in parties]:
+            out.append(f"display party names of {row['file_id']}")
+        if not row["file_title"] or row["title"] != (row["text_title"] or row["file_title"]):
+            out.append(f"title of {row['file_id']}")
+    return [row["stale"] for row in read(driver, STALE)] + out
 
 
 def test_a_load_leaves_no_stale_fact(driver) -> None:
@@ -72,6 +80,9 @@ def test_a_commit_updates_the_other_contracts_of_its_parties_and_a_delete_restor
                             "c.governing_law_country AS law, c.party_countries AS countries", {"id": file_id})[0]
         assert mine["types"] == ["Audit Rights"] and mine["law"] == "CA" and "CA" in mine["countries"]
         assert stale(driver) == []
+        titles = read(driver, "MATCH (c:Contract {file_id: $id}) RETURN c.title AS t, c.party_names AS p",
+                      {"id": file_id})[0]
+        assert titles == {"t": "Test-Stored-Facts", "p": ["PELICAN DELIVERS INC."]}  # file title: no text yet
     finally:
         delete_contract(driver, file_id)
     assert read(driver, PELICAN)[0]["n"] == before["n"]
