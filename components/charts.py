@@ -40,6 +40,14 @@ class Bars:
     show_values: bool = False
 
 
+def count_axis(values: list[float]) -> dict[str, Any]:
+    """A count axis ticks whole numbers only: one tick per contract for small counts, integers otherwise."""
+    top = max(values, default=0)
+    if top <= 8:
+        return {"tickmode": "linear", "tick0": 0, "dtick": 1, "tickformat": "d", "rangemode": "tozero"}
+    return {"tickformat": ",d", "rangemode": "tozero"}
+
+
 def bar_figure(bars: Bars, height: int = 360) -> go.Figure:
     """A titled bar chart with axis labels and a hover that names the bar and its count."""
     value_axis, label_axis = ("x", "y") if bars.horizontal else ("y", "x")
@@ -58,7 +66,7 @@ def bar_figure(bars: Bars, height: int = 360) -> go.Figure:
         xaxis_title=bars.y_title if bars.horizontal else bars.x_title,
         yaxis_title=bars.x_title if bars.horizontal else bars.y_title,
     )
-    fig.update_layout({f"{label_axis}axis": {"type": "category"}})
+    fig.update_layout({f"{label_axis}axis": {"type": "category"}, f"{value_axis}axis": count_axis(bars.values)})
     if bars.horizontal:
         fig.update_yaxes(autorange="reversed")
     return fig

@@ -21,9 +21,17 @@ DATE_MIN, DATE_MAX = date(1950, 1, 1), date(2150, 12, 31)
 STATUS: dict[str, tuple[bool | None, bool | None]] = {
     "Any": (None, None), "Active": (True, None), "Expired": (False, None), "No end date": (None, False),
 }
+FRAGMENT_SEPARATOR = "; "
+# More matches than this hide the multiselect's "Select N matches" bulk option, which Enter would pick.
+MAX_PICKED = 10
 OPERATORS = ("=", ">", "<", ">=", "<=")
 SORT_LABELS = {"effective_date": "Effective date", "end_date": "End date", "total_amount": "Total amount",
                "party_count": "Number of parties"}
+
+
+def split_fragments(text: str | None) -> list[str]:
+    """The party-name fragments typed in the text box: ';'-separated, trimmed, empty ones dropped."""
+    return [part.strip() for part in (text or "").split(FRAGMENT_SEPARATOR.strip()) if part.strip()]
 
 
 def _merged(present: list[str], chosen: tuple[str, ...] | list[str]) -> list[str]:
@@ -50,9 +58,10 @@ def _dates(f: ContractFilter, k: str) -> dict[str, Any]:
     out["status"] = st.radio("Status", list(STATUS), index=list(STATUS).index(status), horizontal=True,
                              key=f"{k}_status", help="Active: ends on or after the reference date; expired: "
                              "ended before it. Contracts without an end date are neither: choose 'No end date'.")
-    out["as_of"] = st.date_input("Reference date for status", value=f.as_of, min_value=DATE_MIN,
+    out["as_of"] = st.date_input("Status as of (empty: today)", value=f.as_of, min_value=DATE_MIN,
                                  max_value=DATE_MAX, key=f"{k}_as_of", format="YYYY-MM-DD",
-                                 help="Leave empty for today.")
+                                 help="Active and expired are judged on this date; the sample is historical, "
+                                      "so try e.g. 2015-01-01.")
     return out
 
 
@@ -60,12 +69,16 @@ def _parties(f: ContractFilter, options: dict[str, list[str]], names: list[str],
     st.markdown("**Parties and law**")
     countries = _merged(options.get("countries", []), [c for c in (f.party_country, f.governing_law_country) if c])
     states = _merged(options.get("states", []), [f.governing_law_state] if f.governing_law_state else [])
+    known = set(names)
+    typed = st.text_input(
+        "Party name contains", value=FRAGMENT_SEPARATOR.join(p for p in f.parties if p not in known),
+        key=f"{k}_party_text", placeholder="e.g. inc; bank of america",
+        help="Press Enter to apply. Matches party names and aliases (case-insensitive, any part); separate "
+             "several with ';' - a contract must match every one.")
+    picked = st.multiselect("…or pick parties by name", names, default=[p for p in f.parties if p in known],
+                            key=f"{k}_parties", placeholder="Choose names", max_selections=MAX_PICKED)
     return {
-        "parties": st.multiselect(
-            "Parties", _merged(names, f.parties), default=list(f.parties), key=f"{k}_parties",
-            accept_new_options=True, placeholder="Type a name or alias",
-            help="Each entry matches party names and aliases (case-insensitive substring); a contract must "
-                 "match every entry."),
+        "parties": [*split_fragments(typed), *picked],
         "party_country": st.selectbox("Party country", countries, index=_index(countries, f.party_country),
                                       format_func=country_label, placeholder="Any country", key=f"{k}_pcountry"),
         "governing_law_country": st.selectbox(

@@ -44,7 +44,14 @@ def state_label(code: str | None) -> str:
 
 
 def money(value: float | None) -> str:
-    """Compact dollars: $5.0k, $12.5M, $1.2B; an em dash when unknown."""
+    """Full dollars for tables and detail views: $1,250,000 ($1,250.50 with cents); an em dash when unknown."""
+    if value is None:
+        return "—"
+    return f"${value:,.2f}" if value != int(value) else f"${value:,.0f}"
+
+
+def money_compact(value: float | None) -> str:
+    """Compact dollars for chart axes only: $5.0k, $12.5M, $1.2B; an em dash when unknown."""
     if value is None:
         return "—"
     for scale, suffix in ((1e9, "B"), (1e6, "M"), (1e3, "k")):

@@ -1,4 +1,6 @@
-"""Overview (home): portfolio KPIs and charts. A click on a bar opens the Explorer filtered to that bar."""
+"""Overview (home): portfolio KPIs and charts as of a chosen date (default today; kept in the URL as
+`?as_of=`). Every KPI card links to the contracts (or parties) it counts; a click on a bar opens the Explorer
+filtered to that bar."""
 
 from __future__ import annotations
 
@@ -13,42 +15,79 @@ from components.filter_url import filter_to_query
 from components.footer import render_footer
 from components.formatting import money
 from components.routes import EXPLORER_PAGE as EXPLORER
-from graph.filters import ContractFilter
+from components.routes import PARTIES_PAGE
+from graph.filters import ContractFilter, MonetaryValue
 
 HORIZON_DAYS = 90
+AS_OF_PARAM = "as_of"
 
 
-def render_kpis(numbers: dict[str, Any], today: date) -> None:
-    """Six KPI cards; the ones a filter can reproduce link to the Explorer."""
-    soon = ContractFilter(min_end_date=today, max_end_date=today + timedelta(days=HORIZON_DAYS))
-    cards = [
+def url_as_of() -> date:
+    """The `as_of` date in the URL, else today (an unreadable value is ignored)."""
+    raw = st.query_params.get(AS_OF_PARAM)
+    try:
+        return date.fromisoformat(raw) if raw else date.today()
+    except ValueError:
+        st.warning(f"Ignored the date '{raw[:20]}' in the link: use YYYY-MM-DD.", icon=":material/event_busy:")
+        return date.today()
+
+
+def pick_as_of(current: date) -> date:
+    """The 'as of' control; a changed date goes to the URL (today's date is the default and stays out)."""
+    # Keyed by the URL's date, so opening another link rebuilds the widget with that link's date.
+    picked = st.date_input("As of", value=current, format="YYYY-MM-DD", key=f"overview_as_of_{current}", width=180,
+                           help="Active and expiring contracts are counted on this date (the CUAD sample is "
+                                "historical: try 2015-01-01).")
+    if picked != current:
+        if picked == date.today():
+            st.query_params.pop(AS_OF_PARAM, None)
+        else:
+            st.query_params[AS_OF_PARAM] = picked.isoformat()
+    return picked
+
+
+def _cards(numbers: dict[str, Any], as_of: date) -> list[tuple[str, str, str, ContractFilter | None]]:
+    soon = ContractFilter(min_end_date=as_of, max_end_date=as_of + timedelta(days=HORIZON_DAYS))
+    return [
         ("Contracts", f"{numbers['contracts']:,}", "Contracts in the graph.", ContractFilter()),
         ("Parties", f"{numbers['parties']:,}", "Distinct parties after name merging.", None),
-        ("Active", f"{numbers['active']:,}", f"End date on or after {today:%Y-%m-%d}.", ContractFilter(active=True)),
+        ("Active", f"{numbers['active']:,}", f"End date on or after {as_of:%Y-%m-%d}.",
+         ContractFilter(active=True, as_of=as_of)),
         (f"Expiring in {HORIZON_DAYS} days", f"{numbers['expiring']:,}",
-         f"End date between {today:%Y-%m-%d} and {soon.max_end_date:%Y-%m-%d}.", soon),
-        ("No end date", f"{numbers['no_end_date']:,}", "Perpetual, evergreen or unknown term.", None),
-        ("Total known value", money(numbers["total_value"]), "Sum of the stated total amounts.", None),
+         f"End date between {as_of:%Y-%m-%d} and {soon.max_end_date:%Y-%m-%d}.", soon),
+        ("No end date", f"{numbers['no_end_date']:,}", "Perpetual, evergreen or unknown term.",
+         ContractFilter(has_end_date=False)),
+        ("Total known value", money(numbers["total_value"]), "Sum of the stated total amounts.",
+         ContractFilter(monetary_value=MonetaryValue(value=0, operator=">"), sort_by="total_amount")),
     ]
-    for column, (label, value, help_text, target) in zip(st.columns(len(cards)), cards, strict=True):
-        with column:
-            st.metric(label, value, help=help_text, border=True)
-            if target is not None:
-                st.page_link(EXPLORER, label="Open in Explorer", icon=":material/arrow_forward:",
-                             query_params=filter_to_query(target))
 
 
-today = date.today()
+def render_kpis(numbers: dict[str, Any], as_of: date) -> None:
+    """Six KPI cards in two rows of three (labels and full amounts fit at 1280 px); each links to its list."""
+    cards = _cards(numbers, as_of)
+    for row in (cards[:3], cards[3:]):
+        for column, (label, value, help_text, target) in zip(st.columns(3), row, strict=True):
+            with column:
+                st.metric(label, value, help=help_text, border=True)
+                if target is None:
+                    st.page_link(PARTIES_PAGE, label="Open Parties", icon=":material/arrow_forward:")
+                else:
+                    st.page_link(EXPLORER, label="Open in Explorer", icon=":material/arrow_forward:",
+                                 query_params=filter_to_query(target))
+
+
 reads.require_db()
 st.title("Contract portfolio")
-st.caption("Commercial contracts in the knowledge graph. Click any bar to open those contracts in the Explorer.")
+as_of = pick_as_of(url_as_of())
+st.caption(f"Commercial contracts in the knowledge graph, as of {as_of:%B %d, %Y}. Click any bar to open those "
+           "contracts in the Explorer.")
 
 with reads.guarded():
-    numbers = reads.kpis(today)
-render_kpis(numbers, today)
+    numbers = reads.kpis(as_of)
+render_kpis(numbers, as_of)
 
 with reads.guarded():
-    clicked, _ = render_charts(ContractFilter(), today, "overview")
+    clicked, _ = render_charts(ContractFilter(), as_of, "overview")
 if clicked is not None:
     st.switch_page(EXPLORER, query_params=filter_to_query(clicked))
 

@@ -30,6 +30,7 @@ pytestmark = pytest.mark.integration
 
 APP = str(REPO_ROOT / "app.py")
 EXPLORER = "pages/portfolio/explorer.py"
+OVERVIEW = "pages/portfolio/overview.py"
 FORM = "explorer_" + short_digest(ContractFilter().model_dump_json())
 
 # Widget values to enter in the form -> the filter they stand for.
@@ -38,20 +39,21 @@ FORM_CASES: list[tuple[dict[str, Any], dict[str, Any]]] = [
     ({"pcountry": "CN", "status": "Expired"}, {"party_country": "CN", "active": False}),
     ({"min_effective": date(2015, 1, 1), "max_effective": date(2019, 12, 31), "min_amount": 100000.0},
      {"min_effective_date": "2015-01-01", "max_effective_date": "2019-12-31", "min_amount": 100000}),
-    ({"parties": ["Bank of America"], "lcountry": "US"}, {"parties": ["Bank of America"],
+    ({"parties": ["Bank of America, N.A."], "lcountry": "US"}, {"parties": ["Bank of America, N.A."],
                                                           "governing_law_country": "US"}),
     ({"clauses": ["Liability & Indemnification"], "text": "software"},
      {"clause_types": ["Liability & Indemnification"], "text": "software"}),
     ({"lstate": "DE", "min_end": date(2010, 1, 1), "status": "Active"},
      {"governing_law_state": "DE", "min_end_date": "2010-01-01", "active": True}),
     ({"types": ["Service"], "status": "No end date"}, {"contract_types": ["Service"], "has_end_date": False}),
+    ({"party_text": "inc; bank of", "lcountry": "US"}, {"parties": ["inc", "bank of"], "governing_law_country": "US"}),
     ({"mv_op": ">=", "mv_value": 1000000.0, "sort_by": "total_amount"},
      {"monetary_value": {"operator": ">=", "value": 1000000}, "sort_by": "total_amount"}),
 ]
 WIDGET_KINDS = {"types": "multiselect", "parties": "multiselect", "clauses": "multiselect",
                 "text_clauses": "multiselect",
                 "pcountry": "selectbox", "lcountry": "selectbox", "lstate": "selectbox", "mv_op": "selectbox",
-                "sort_by": "selectbox", "status": "radio", "text": "text_input",
+                "sort_by": "selectbox", "status": "radio", "text": "text_input", "party_text": "text_input",
                 "min_amount": "number_input", "mv_value": "number_input"}
 
 
@@ -95,6 +97,19 @@ def test_overview_shows_kpis_and_charts(driver):
     assert len(at.get("plotly_chart")) == 5
     assert not at.error
     assert "Contract data: CUAD, The Atticus Project (CC BY 4.0)" in [c.value for c in at.main.caption]
+    assert metric(at, "Total known value") == f"${numbers['total_value']:,.0f}"  # the full amount
+
+
+def test_overview_as_of_date_recounts_active_and_expiring(driver):
+    at = open_page(OVERVIEW, {"as_of": "2015-01-01"})
+    numbers = overview(driver, today=date(2015, 1, 1))
+    assert numbers["active"] != overview(driver)["active"]  # the date matters on this sample
+    assert metric(at, "Active") == f"{numbers['active']:,}"
+    assert metric(at, "Expiring in 90 days") == f"{numbers['expiring']:,}"
+    assert at.date_input(key="overview_as_of_2015-01-01").value == date(2015, 1, 1)
+    at.date_input(key="overview_as_of_2015-01-01").set_value(date(2010, 6, 30)).run()
+    assert at.query_params["as_of"] == "2010-06-30"
+    assert metric(at, "Active") == f"{overview(driver, today=date(2010, 6, 30))['active']:,}"
 
 
 @pytest.mark.parametrize(("widgets", "expected"), FORM_CASES, ids=[str(i) for i in range(len(FORM_CASES))])
@@ -137,7 +152,8 @@ def test_bookmarked_url_restores_filter_and_form(driver):
     assert metric(at, "Matching contracts") == f"{result.total_count:,}"
     key = "explorer_" + short_digest(f.model_dump_json())
     assert at.multiselect(key=f"{key}_types").value == ["License"]
-    assert at.multiselect(key=f"{key}_parties").value == ["Inc"]
+    assert at.text_input(key=f"{key}_party_text").value == "Inc"  # a fragment, not a known name
+    assert at.multiselect(key=f"{key}_parties").value == []
     assert at.date_input(key=f"{key}_min_end").value == date(2005, 1, 1)
     shown = at.dataframe[0].value["file_id"].tolist()
     assert shown == [row["file_id"] for row in result.contracts]
