@@ -9,10 +9,11 @@ import pandas as pd
 import streamlit as st
 
 from components import reads
-from components.document_view import contract_graph_with_document
+from components.document_view import LAYER_DETAIL, contract_graph_with_document
 from components.formatting import country_label, law_label, money, parties_short
 from components.network_view import render_network
 from components.routes import PARTIES_PAGE
+from graph import subgraph
 
 DEPTHS = {0: "This contract only", 1: "+ its parties' other contracts", 2: "+ those contracts' parties",
           3: "+ their other contracts"}
@@ -94,6 +95,11 @@ def render_contract(c: dict[str, Any]) -> None:
     _clauses(c)
 
 
+def others_drawn(sub: subgraph.Subgraph, file_id: str) -> int:
+    """How many contracts besides `file_id` the graph holds (depth 1 and more expand to them)."""
+    return sum(1 for other in sub.ids("Contract") if other != file_id)
+
+
 @st.fragment
 def render_contract_graph(file_id: str) -> None:
     """The contract's subgraph with depth and node-cap controls (reruns on its own)."""
@@ -104,8 +110,14 @@ def render_contract_graph(file_id: str) -> None:
     cap = right.selectbox("Node cap", NODE_CAPS, index=2, key="contract_node_cap",
                           help="At most this many nodes are drawn.")
     layer = st.toggle("Show the document layer (sections, defined terms, cross-references)", key="contract_doc_layer")
+    detail = st.select_slider("Document detail", options=list(LAYER_DETAIL), value=1, format_func=LAYER_DETAIL.get,
+                              key="contract_doc_detail") if layer else 1
     with reads.guarded(stop=False):
-        sub = contract_graph_with_document(file_id, depth, cap) if layer else reads.contract_graph(file_id, depth, cap)
+        sub = contract_graph_with_document(file_id, depth, cap, detail) if layer \
+            else reads.contract_graph(file_id, depth, cap)
+        if depth >= 1 and not others_drawn(sub, file_id):
+            st.info("No other contracts: none of this contract's parties is party to another contract in the "
+                    "graph.", icon=":material/hub:")
         st.caption(f"{len(sub.nodes)} nodes, {len(sub.edges)} relationships. Hover a node for its properties; "
                    "drag to rearrange, scroll to zoom.")
         if sub.capped:

@@ -10,9 +10,11 @@ from components.build_status import layer_note
 from components.db import get_driver
 from components.document_html import document_html
 from graph import subgraph
-from graph.documents import DocumentOutline, add_document_layer, document_outline
+from graph.documents import ALL_LEVELS, DocumentOutline, add_document_layer, document_outline
 
 TTL_S = 300
+# The document layer in the graph opens collapsed to the top-level sections; more on request.
+LAYER_DETAIL = {1: "Top-level sections", 2: "+ subsections", 3: "Every section + defined terms"}
 LOAD_HINT = ("Build it with `make run` (it runs in the background) or `python -m graph load-texts`; uploads get "
              "theirs when committed.")
 
@@ -23,10 +25,14 @@ def outline(file_id: str) -> DocumentOutline | None:
 
 
 @st.cache_data(ttl=TTL_S, max_entries=64, show_spinner=False)
-def contract_graph_with_document(file_id: str, depth: int, node_cap: int) -> subgraph.Subgraph:
-    """The contract's subgraph (as the graph view draws it) plus its document layer, within the same cap."""
+def contract_graph_with_document(file_id: str, depth: int, node_cap: int,
+                                 detail: int = 1) -> subgraph.Subgraph:
+    """The contract's subgraph (as the graph view draws it) plus its document layer, within the same cap:
+    `detail` 1 top-level sections, 2 with their subsections, 3 every section and the defined terms."""
     sub = subgraph.contract_subgraph(get_driver(), file_id, depth=depth, node_cap=node_cap)
-    add_document_layer(get_driver(), sub, file_id)
+    everything = detail >= len(LAYER_DETAIL)
+    add_document_layer(get_driver(), sub, file_id, max_level=ALL_LEVELS if everything else detail,
+                       with_terms=everything)
     return sub
 
 

@@ -84,7 +84,8 @@ def party_header(profile: dict[str, Any]) -> None:
 
 def _network_source(party_key: str | None) -> str:
     sources = (["Around the selected party"] if party_key else []) + ["Explorer filter"]
-    return st.radio("Network of", sources, horizontal=True, key="party_net_source")
+    # Keyed by the party: choosing a party centres the network on it, whatever was picked before.
+    return st.radio("Network of", sources, horizontal=True, key=f"party_net_source_{party_key or 'none'}")
 
 
 @st.fragment

@@ -204,13 +204,13 @@ RETURN d.source AS source, d.page_count AS page_count, d.layer_version AS layer_
 DOCUMENT_GRAPH = """
 MATCH (:Contract {file_id: $file_id})-[:HAS_DOCUMENT]->(d:Document)
 RETURN d.file_id AS file_id, d.section_count AS section_count, d.term_count AS term_count,
-  COLLECT { MATCH (s:Section {file_id: $file_id})
+  COLLECT { MATCH (s:Section {file_id: $file_id}) WHERE s.level <= $max_level
             RETURN s {.number, .title, .level, .kind, parent: [(p:Section)-[:HAS_SUBSECTION]->(s) | p.number][0]}
                    AS section
             ORDER BY s.level, s.ordinal LIMIT $limit } AS sections,
   COLLECT { MATCH (a:Section {file_id: $file_id})-[r:REFERENCES]->(b:Section) WHERE a <> b
             RETURN {source: a.number, target: b.number, text: r.text} AS ref LIMIT $edge_limit } AS references,
-  COLLECT { MATCH (d)-[:HAS_TERM]->(t:DefinedTerm)
+  COLLECT { MATCH (d)-[:HAS_TERM]->(t:DefinedTerm) WHERE $with_terms
             WITH t, COUNT { (t)<-[:USES_TERM]-() } AS uses ORDER BY uses DESC, t.term LIMIT $limit
             RETURN {term: t.term, section: t.section_number, uses: uses, definition: left(t.definition, 300)}
                    AS term } AS terms

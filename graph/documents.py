@@ -69,10 +69,16 @@ def _add_terms(sub: Subgraph, file_id: str, terms: list[dict[str, Any]]) -> None
         sub.add_edge(GraphEdge(_section_id(file_id, t["section"]), node.id, "DEFINES"))
 
 
-def add_document_layer(driver: Driver, sub: Subgraph, file_id: str, database: str | None = None) -> bool:
-    """Add the contract's Document, its sections (top levels first), the cross-references among those drawn
-    and its defined terms (most used first) to `sub`, within its node cap. False when there is no layer."""
-    params = {"file_id": file_id, "limit": sub.node_cap, "edge_limit": sub.node_cap * 10}
+ALL_LEVELS = 99
+
+
+def add_document_layer(driver: Driver, sub: Subgraph, file_id: str, database: str | None = None, *,
+                       max_level: int = ALL_LEVELS, with_terms: bool = True) -> bool:
+    """Add the contract's Document, its sections down to `max_level` (1: top-level sections only; top levels
+    first), the cross-references among those drawn and, `with_terms`, its defined terms (most used first) to
+    `sub`, within its node cap. False when there is no layer."""
+    params = {"file_id": file_id, "limit": sub.node_cap, "edge_limit": sub.node_cap * 10,
+              "max_level": max_level, "with_terms": with_terms}
     rows = read(driver, q.DOCUMENT_GRAPH, params, database)
     if not rows:
         return False
@@ -88,6 +94,7 @@ def add_document_layer(driver: Driver, sub: Subgraph, file_id: str, database: st
                                "REFERENCES", {"text": ref["text"]}))
     _add_terms(sub, file_id, row["terms"])
     # The LIMIT in the query counts as the cap too: sections or terms left unread were not drawn.
-    sub.capped = sub.capped or (row["section_count"] or 0) > len(row["sections"]) \
-        or (row["term_count"] or 0) > len(row["terms"])
+    full = max_level >= ALL_LEVELS
+    sub.capped = sub.capped or (full and (row["section_count"] or 0) > len(row["sections"])) \
+        or (with_terms and (row["term_count"] or 0) > len(row["terms"]))
     return True
