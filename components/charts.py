@@ -133,7 +133,7 @@ def expiry_bars(f_json: str, today: date, queries: list[CompiledQuery]) -> Bars:
     rows = sorted(result.aggregation or [], key=lambda r: r["key"]) if result else []
     if result:
         queries.extend(result.queries[1:])
-    return Bars("expiry", f"Expiry timeline: contracts ending from {today:%b %d, %Y}", "End year",
+    return Bars("expiry", f"Contracts ending from {today:%b %d, %Y}", "End year",
                 "Contracts ending", [str(r["key"]) for r in rows], [r["value"] for r in rows],
                 [r["key"] for r in rows], color=ACCENT, show_values=True)
 

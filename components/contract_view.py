@@ -48,9 +48,10 @@ def _headline(c: dict[str, Any]) -> None:
     cards = [("Effective", c.get("effective_date") or "—"), ("Ends", c.get("end_date") or "No end date"),
              ("Term", c.get("duration") or "—"), ("Total amount", money(c.get("total_amount"))),
              ("Parties", str(len(c.get("parties") or [])))]
-    # Dates and money need room at metric size; the short values do not.
-    for column, (label, value) in zip(st.columns([1.45, 1.45, 0.8, 1.45, 0.7]), cards, strict=True):
-        column.metric(label, value, border=True)
+    # Two rows of three: dates and full amounts need room at metric size (five in a row cut them at 1280 px).
+    for row in (cards[:3], cards[3:]):
+        for column, (label, value) in zip(st.columns(3), row, strict=False):
+            column.metric(label, value, border=True)
 
 
 def _parties_and_law(c: dict[str, Any]) -> None:

@@ -152,17 +152,19 @@ def render_filter_form(f: ContractFilter, options: dict[str, list[str]], names: 
     """Draw the form prefilled with `f`; returns the submitted filter, or None when nothing was submitted
     (or the submission was invalid, which is shown as an error)."""
     with st.form("explorer_form", border=True):
-        columns = st.columns([1.25, 1.1, 1, 1.1], gap="medium")
+        # Two rows of two groups: at 1280 px (sidebar open) four columns cut dates and labels off.
         values: dict[str, Any] = {}
-        with columns[0]:
+        top = st.columns(2, gap="large")
+        with top[0]:
             values.update(_dates(f, key))
-        with columns[1]:
+        with top[1]:
             values.update(_parties(f, options, names, key))
-        with columns[2]:
+        bottom = st.columns(2, gap="large")
+        with bottom[0]:
             values.update(_amounts(f, key))
-        with columns[3]:
+        with bottom[1]:
             values.update(_content(f, options, key))
-        left, right, _ = st.columns([1.3, 1, 5.7])
+        left, right, _ = st.columns([2, 1.4, 4.6])
         apply = left.form_submit_button("Apply filters", type="primary", icon=":material/filter_alt:",
                                         width="stretch")
         clear = right.form_submit_button("Clear", icon=":material/filter_alt_off:", width="stretch")

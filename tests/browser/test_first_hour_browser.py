@@ -55,6 +55,15 @@ def timed_open(page: Page, url: str, chart: bool) -> float:
     return round((time.perf_counter() - started) * 1000)
 
 
+def full_page_screenshot(page: Page, viewport: dict[str, int], path: Path) -> None:
+    """The whole page at this width: Streamlit scrolls inside its main container, so grow the viewport."""
+    height = page.evaluate("() => document.querySelector('[data-testid=stMain]').scrollHeight")
+    page.set_viewport_size({"width": viewport["width"], "height": max(viewport["height"], min(int(height) + 40, 9000))})
+    page.wait_for_timeout(1500)
+    page.screenshot(path=str(path), full_page=True)
+    page.set_viewport_size(viewport)
+
+
 def test_every_page_at_two_widths_with_load_times(chromium: Browser, app, driver, artifacts: Path) -> None:
     report: dict[str, dict[str, int]] = {}
     for width, viewport in VIEWPORTS.items():
@@ -67,7 +76,7 @@ def test_every_page_at_two_widths_with_load_times(chromium: Browser, app, driver
             page.wait_for_selector(IDLE)
             page.wait_for_timeout(1500)  # charts and graphs finish drawing
             expect(page.locator('[data-testid="stMain"]')).not_to_contain_text("Traceback")
-            page.screenshot(path=str(artifacts / f"{name}-{width}.png"))
+            full_page_screenshot(page, viewport, artifacts / f"{name}-{width}.png")
         context.close()
     (artifacts / "page-load.json").write_text(json.dumps(
         {"unit": "ms until the main heading and first chart are visible (reported, not asserted)",
