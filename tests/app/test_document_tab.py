@@ -86,6 +86,14 @@ def test_graph_toggle_adds_the_document_layer_within_the_cap(driver, document_la
     labels = {n.label for n in sub.nodes.values()}
     assert {"Contract", "Party", "Document", "Section"} <= labels and len(sub.nodes) == 150 and sub.capped
     assert any(e.type == "REFERENCES" for e in sub.edges.values())
+    # The layer opens collapsed to the top-level sections ...
+    collapsed = contract_subgraph(driver, BELLICUM, node_cap=150)
+    add_document_layer(driver, collapsed, BELLICUM, max_level=1, with_terms=False)
+    assert not collapsed.capped and {n.label for n in collapsed.nodes.values()} >= {"Document", "Section"}
+    caption = next(c.value for c in at.caption if " nodes, " in c.value)
+    assert caption.startswith(f"{len(collapsed.nodes)} nodes, {len(collapsed.edges)} relationships")
+    # ... and the detail control draws everything (within the cap).
+    at.select_slider(key="contract_doc_detail").set_value(3).run()
     caption = next(c.value for c in at.caption if " nodes, " in c.value)
     assert caption.startswith(f"{len(sub.nodes)} nodes, {len(sub.edges)} relationships")
     small = contract_subgraph(driver, BELLICUM, node_cap=500)
