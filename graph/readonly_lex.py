@@ -10,6 +10,7 @@ allow-list in `graph.readonly_plan` is what a statement must also pass.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 
@@ -25,6 +26,11 @@ FORBIDDEN_WORDS = frozenset({
 })
 FORBIDDEN_PAIRS = frozenset({("LOAD", "CSV"), ("IN", "TRANSACTIONS"), ("PERIODIC", "COMMIT")})
 ALLOWED_PROCEDURES = frozenset({"db.index.fulltext.querynodes", "db.index.vector.querynodes"})
+# A list built inside one expression (range() in a comprehension or reduce) runs to completion on the
+# server: Neo4j 5.26 neither checks the transaction timeout nor tracks its memory there (measured: a
+# 200,000-step string reduce ran 67 s past a 2 s timeout). So range() takes integer literals, this many steps.
+MAX_RANGE_STEPS = 10_000
+INTEGER = re.compile(r"[0-9][0-9_]*")
 
 
 @dataclass(frozen=True)
@@ -133,6 +139,38 @@ def _procedure_name(tokens: list[Token], i: int) -> str | None:
     return ".".join(parts) if parts else None
 
 
+def _range_steps(tokens: list[Token], i: int) -> int:
+    """The number of elements of `range(` at token `i`; refused unless its arguments are integer literals."""
+    args: list[int] = []
+    j, sign = i + 2, 1
+    while j < len(tokens) and tokens[j] != Token("punct", ")"):
+        tok = tokens[j]
+        if tok.kind == "punct" and tok.text in "+-" and sign == 1:
+            sign = -1 if tok.text == "-" else 1
+        elif tok.kind == "number" and INTEGER.fullmatch(tok.text):
+            args.append(sign * int(tok.text.replace("_", "")))
+            sign = 1
+        elif tok != Token("punct", ","):
+            raise UnsafeQueryError("range() takes integer literals only (e.g. range(1, 10)); "
+                                   "aggregate over the graph instead of generating lists.")
+        j += 1
+    if len(args) not in (2, 3) or (len(args) == 3 and args[2] == 0):
+        raise UnsafeQueryError("range() takes two or three integer literals, a non-zero step last.")
+    start, end, step = args[0], args[1], args[2] if len(args) == 3 else 1
+    return max(0, (end - start) // step + 1)
+
+
+def check_bounds(tokens: list[Token]) -> None:
+    """Refuse range() calls the server could not stop: non-literal bounds or more than MAX_RANGE_STEPS."""
+    for i, tok in enumerate(tokens[:-1]):
+        is_call = tok.kind == "word" and tok.text.lower() == "range" and tokens[i + 1] == Token("punct", "(")
+        if is_call and not (i and tokens[i - 1] == Token("punct", ".")):
+            steps = _range_steps(tokens, i)
+            if steps > MAX_RANGE_STEPS:
+                raise UnsafeQueryError(f"range() may produce at most {MAX_RANGE_STEPS:,} elements "
+                                       f"(this one: {steps:,}); a single expression cannot be interrupted.")
+
+
 def check_lexically(cypher: str) -> str:
     """Reject anything but a single statement without write clauses or non-whitelisted procedures.
 
@@ -159,4 +197,5 @@ def check_lexically(cypher: str) -> str:
             proc = _procedure_name(tokens, i)
             if proc is not None and proc.lower() not in ALLOWED_PROCEDURES:
                 raise UnsafeQueryError(f"Procedure '{proc}' is not allowed; only read-only index lookups are.")
+    check_bounds(tokens)
     return statement
