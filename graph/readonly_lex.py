@@ -188,7 +188,8 @@ def check_lexically(cypher: str) -> str:
     if Token("punct", ";") in tokens:
         raise UnsafeQueryError("Only one statement is allowed (found ';').")
     words = _keywords(tokens)
-    for (i, word), nxt in zip(words, [*words[1:], (-1, "")], strict=True):
+    for k, (i, word) in enumerate(words):
+        nxt = words[k + 1] if k + 1 < len(words) else (-1, "")
         if word in FORBIDDEN_WORDS:
             raise UnsafeQueryError(f"Only read-only Cypher is allowed; '{word}' is not.")
         if nxt[0] == i + 1 and (word, nxt[1]) in FORBIDDEN_PAIRS:
