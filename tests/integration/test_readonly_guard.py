@@ -5,6 +5,8 @@ forbidden statements through EXPLAIN leaves node/relationship counts and a prope
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from datetime import date
 from typing import Any
 
@@ -13,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from agent.cypher_tool import build_statement
+from graph.config import REPO_ROOT
 from graph.db import read
 from graph.errors import ContractGraphError, UnsafeQueryError
 from graph.filters import parse_filter
@@ -118,3 +121,13 @@ def test_plan_check_fuzz_refuses_noisy_forbidden_statements(driver, case, seps, 
     with pytest.raises(UnsafeQueryError):
         run_read_only(driver, statement)
     assert state(driver) == before
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "nan", "inf"])
+def test_graph_query_cli_refuses_a_timeout_that_removes_the_limit(value: str) -> None:
+    done = subprocess.run([sys.executable, "-m", "graph", "query", "MATCH (c:Contract) RETURN count(c) AS n",
+                           f"--timeout={value}"], cwd=REPO_ROOT, capture_output=True, text=True, timeout=120,
+                          check=False)
+    assert done.returncode != 0 and done.stdout == ""
+    assert "Traceback" not in done.stderr and "timeout" in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1, done.stderr
