@@ -95,10 +95,13 @@ def run_read_only(driver: Driver, cypher: str, params: dict[str, Any] | None = N
     worker.start()
     worker.join(limit + WATCHDOG_GRACE_S)
     if worker.is_alive():
-        killed = terminate_tagged(driver, tag, database)
+        # In its own thread too: a server thrashing on one huge expression may answer SHOW TRANSACTIONS late,
+        # and the caller is owed an answer within the timeout plus a few seconds.
+        threading.Thread(target=terminate_tagged, name="guarded-read-terminate", daemon=True,
+                         args=(driver, tag, database)).start()
         worker.join(TERMINATE_WAIT_S)
         if worker.is_alive():
-            log.warning("Guarded read %s still running after TERMINATE (transactions %s)", tag, killed)
+            log.warning("Guarded read %s still running %gs after its timeout", tag, WATCHDOG_GRACE_S + TERMINATE_WAIT_S)
             raise DatabaseError(f"The query exceeded the {limit:g}s timeout; its transaction was terminated "
                                 f"on the server. Narrow it (fewer rows, no cartesian products).")
     if "error" in outcome:
@@ -123,8 +126,11 @@ def _reported(error: BaseException, limit: float) -> ContractGraphError:
     if any(part in code for part in TIMED_OUT_CODES):
         return DatabaseError(f"The query exceeded the {limit:g}s timeout and was stopped on the server. "
                              f"Narrow it (fewer rows, no cartesian products).")
-    if "OutOfMemoryError" in code:
+    if "MemoryPoolOutOfMemoryError" in code:
         return DatabaseError("The query needed more memory than one transaction may use and was stopped. "
+                             "Aggregate earlier or return fewer rows.")
+    if "OutOfMemoryError" in code:
+        return DatabaseError("The database ran out of memory running the query and stopped it. "
                              "Aggregate earlier or return fewer rows.")
     if isinstance(error, ServiceUnavailable | SessionExpired | OSError):
         return DatabaseUnavailable(unavailable_message(Neo4jSettings.load(), cast(Exception, error)))
