@@ -19,6 +19,7 @@ from langgraph.errors import GraphRecursionError
 from langgraph.graph.state import CompiledStateGraph
 
 from agent.context import Context
+from agent.tool_support import DATABASE_ERROR
 from graph.errors import ContractGraphError
 
 log = logging.getLogger(__name__)
@@ -59,6 +60,11 @@ class ToolTrace:
         if not isinstance(value, dict) or self.args.get("summary_search"):
             return None
         return value
+
+    @property
+    def database_failed(self) -> bool:
+        """The tool failed because of the database (unreachable, timed out, error at run time)."""
+        return self.error and self.content.startswith(DATABASE_ERROR)
 
     def outcome(self) -> str:
         """A few words on the result: the count, the row count or the error."""
