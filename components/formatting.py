@@ -82,7 +82,7 @@ _MD_LINK_SYNTAX = re.compile(r"([\\\[\]<>!])")
 # GitHub-flavoured Markdown turns bare URLs, www. names and e-mail addresses into links even when every
 # character is escaped (checked in Chromium): an invisible word joiner after 'http:', 'www' and '@' breaks
 # the pattern. Only what precedes decides where one goes, so streamed text can be escaped piece by piece.
-_AUTOLINK = re.compile(r"(?i)(?<=[a-z0-9]:)|(?<=\bwww)|(?<=@)")
+_AUTOLINK = re.compile(r"(?i)(?<=https:)|(?<=http:)|(?<=mailto:)|(?<=xmpp:)|(?<=www)|(?<=@)")
 WORD_JOINER = "\u2060"
 
 
