@@ -19,7 +19,7 @@ from langgraph.errors import GraphRecursionError
 from langgraph.graph.state import CompiledStateGraph
 
 from agent.context import Context
-from agent.tool_support import DATABASE_ERROR
+from agent.tool_support import DATABASE_ERROR, FIX_HINT
 from graph.errors import ContractGraphError
 
 log = logging.getLogger(__name__)
@@ -71,7 +71,7 @@ class ToolTrace:
         if not self.done:
             return "running"
         if self.error:
-            return self.content.removeprefix("Error: ").split(". Fix the arguments")[0][:300]
+            return self.content.removeprefix("Error: ").split(FIX_HINT)[0].rstrip(" .")[:300]
         if self.total_count is not None:
             return f"total_count={self.total_count}"
         if "row_count" in self.data:

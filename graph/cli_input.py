@@ -67,14 +67,6 @@ def _json_depth(text: str) -> int:
     return deepest
 
 
-def _bounded_int(text: str) -> int:
-    value = int(text)
-    if not INT64_MIN <= value <= INT64_MAX:
-        raise ContractGraphError(f"Argument holds the integer {text[:24]}{'...' if len(text) > 24 else ''}, "
-                                 "outside the 64-bit range")
-    return value
-
-
 def _finite_float(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
@@ -86,20 +78,25 @@ def _no_constant(name: str) -> NoReturn:
     raise ContractGraphError(f"Argument holds {name}, which is not a finite number")
 
 
-def _check_strings(value: Any, where: str = "") -> None:
-    """Every key and string value in a parsed JSON document must be valid text (JSON `\\ud800` escapes
-    decode to lone surrogates that no database or terminal can take)."""
-    if isinstance(value, str):
-        if not is_valid_text(value):
-            raise InvalidText(f"Argument value {where or '(top level)'} is not valid text (lone surrogate)")
-    elif isinstance(value, dict):
+def _check_values(value: Any, where: str = "") -> None:
+    """Every key and string in a parsed JSON document must be valid text (JSON `\\ud800` escapes decode to
+    lone surrogates that no database or terminal can take) and every integer must fit in 64 bits (Neo4j's
+    integers; the driver fails on a bigger one with an OverflowError). Errors name where the value is."""
+    name = where or "(top level)"
+    if isinstance(value, str) and not is_valid_text(value):
+        raise InvalidText(f"Argument value {name} is not valid text (lone surrogate)")
+    if isinstance(value, int) and not isinstance(value, bool) and not INT64_MIN <= value <= INT64_MAX:
+        shown = str(value)
+        raise ContractGraphError(f"Argument value {name}: the integer {shown[:24]}{'...' if len(shown) > 24 else ''}"
+                                 " is outside the 64-bit range")
+    if isinstance(value, dict):
         for key, item in value.items():
             if not is_valid_text(key):
                 raise InvalidText("Argument has a key that is not valid text (lone surrogate)")
-            _check_strings(item, f"{where}.{key}" if where else key)
+            _check_values(item, f"{where}.{key}" if where else key)
     elif isinstance(value, list):
         for i, item in enumerate(value):
-            _check_strings(item, f"{where}[{i}]")
+            _check_values(item, f"{where}[{i}]")
 
 
 def load_json(text: str) -> Any:
@@ -109,12 +106,12 @@ def load_json(text: str) -> Any:
     if _json_depth(text) > MAX_JSON_DEPTH:
         raise ContractGraphError(f"Argument is nested deeper than {MAX_JSON_DEPTH} levels")
     try:
-        value = json.loads(text, parse_int=_bounded_int, parse_float=_finite_float, parse_constant=_no_constant)
+        value = json.loads(text, parse_float=_finite_float, parse_constant=_no_constant)
     except json.JSONDecodeError as e:
         raise ContractGraphError(f"Argument is not valid JSON: {e.msg} at position {e.pos}") from e
     except ValueError as e:  # int() past Python's digit limit (4,300 digits)
         raise ContractGraphError("Argument holds an integer too long to read") from e
-    _check_strings(value)
+    _check_values(value)
     return value
 
 
