@@ -4,8 +4,8 @@ infinities, lone surrogates, zero-width and meaningless strings, deep nesting, g
 
 Every run must end in a clean result (exit 0, JSON on stdout, nothing on stderr) or exactly one `error:` line
 on stderr with exit code 2 (the documented code for bad input), never a traceback; and the database's node
-and relationship counts must be what they were. CG_FUZZ_SCALE scales the number of cases (default 600
-for graph, 250 for agent); commands that write or manage the server (load, load-texts, server) are left out.
+and relationship counts must be what they were. CG_FUZZ_SCALE scales the number of cases (default 800
+for graph, 300 for agent); commands that write or manage the server (load, load-texts, server) are left out.
 """
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ from graph.repository import PartyQuery, graph_counts
 pytestmark = pytest.mark.integration
 
 SCALE = float(os.environ.get("CG_FUZZ_SCALE", "1"))
-GRAPH_EXAMPLES = int(600 * SCALE)
-AGENT_EXAMPLES = int(250 * SCALE)
+GRAPH_EXAMPLES = int(800 * SCALE)
+AGENT_EXAMPLES = int(300 * SCALE)
 FUZZ = settings(deadline=None, database=None, derandomize=True, print_blob=True,
                 suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
                                        HealthCheck.data_too_large])
