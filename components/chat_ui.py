@@ -23,7 +23,9 @@ TOOL_ICONS = {"contract_search": ":material/search:", "party_search": ":material
 
 def _label(trace: ToolTrace) -> str:
     icon = TOOL_ICONS.get(trace.name, ":material/build:")
-    return f"{icon} `{trace.name}` · {escape_md(trace.outcome())}"
+    # The tool name comes from the model: only a plain identifier goes into a code span.
+    name = f"`{trace.name}`" if trace.name.isidentifier() else escape_md(trace.name)
+    return f"{icon} {name} · {escape_md(trace.outcome())}"
 
 
 def explorer_link(trace: ToolTrace) -> None:

@@ -76,8 +76,8 @@ def party_header(profile: dict[str, Any]) -> None:
     st.subheader(escape_md(profile["name"]), anchor=False)
     countries = ", ".join(country_label(c) for c in profile.get("countries") or []) or "Unknown country"
     aliases = [a for a in profile.get("aliases") or [] if a != profile["name"]]
-    st.caption(f"{profile['contract_count']} contracts · {countries}"
-               + (f" · also written: {'; '.join(aliases)}" if aliases else ""))
+    st.caption(f"{profile['contract_count']} contracts · {escape_md(countries)}"
+               + (f" · also written: {escape_md('; '.join(aliases))}" if aliases else ""))
 
 
 def _network_source(party_key: str | None) -> str:
