@@ -120,11 +120,11 @@ class ContractFilter(BaseModel):
     @field_validator("parties")
     @classmethod
     def _parties(cls, values: tuple[str, ...]) -> tuple[str, ...]:
-        # A fragment without a letter or digit ('', ' ', '*', a zero-width space) would either vanish or
-        # match by accident: refused, never dropped.
+        # A blank fragment used to be dropped (no condition: every contract); it is refused instead. Any
+        # other fragment is a literal substring ('*:*' or a zero-width space match what contains them).
         cleaned = tuple(dict.fromkeys(" ".join(v.split()) for v in values))
-        if any(not _has_alnum(v) for v in cleaned):
-            raise ValueError("each party name fragment must contain a letter or digit")
+        if any(not v for v in cleaned):
+            raise ValueError("a party name fragment must not be empty or only spaces")
         if any(len(v) > MAX_NAME for v in cleaned):
             raise ValueError(f"party names are at most {MAX_NAME} characters")
         return cleaned
