@@ -27,7 +27,7 @@ def navigation(monkeypatch):
 
 
 def sidebar_texts(at) -> list[str]:
-    return [m.value for m in at.sidebar.markdown] + [c.value for c in at.sidebar.caption]
+    return [shown(m.value) for m in at.sidebar.markdown] + [shown(c.value) for c in at.sidebar.caption]
 
 
 def test_panel_answers_and_shares_history_with_chat_page(monkeypatch, tmp_path) -> None:

@@ -100,8 +100,8 @@ def test_llm_review_flags_unsupported_values_and_validates_before_commit(driver,
     with exact_cleanup(driver) as committed:
         before = graph_counts(driver)
         upload(at, (CURAEGIS, real_pdf(CURAEGIS)))
-        assert any(c.value.startswith(f"Will be stored as file_id `{FILE_ID}` · 3 pages · engine: **LLM scripted**")
-                   for c in at.caption)
+        stored_as = f"Will be stored as file_id {FILE_ID} · 3 pages · engine: **LLM scripted**"
+        assert any(shown(c.value).startswith(stored_as) for c in at.caption)
         assert at.text_area(key="upload_1_summary").value == CURAEGIS_CONTRACT["summary"]
         notes = markdown(at)
         assert ":orange-badge[:material/warning: low confidence 0.30] not found in the text: check it" in notes
@@ -155,6 +155,6 @@ def test_discard_then_duplicate_upload_offers_the_existing_contract(driver, offl
         upload(at, ("same file, new name.pdf", real_pdf(CURAEGIS)))
         assert [(shown(s.label), s.state) for s in at.status] == [("same file, new name.pdf: already in the graph",
                                                            "complete")]
-        assert at.info[0].value == f"This file is already in the graph as '{FILE_ID}'. Nothing was written."
+        assert shown(at.info[0].value) == f"This file is already in the graph as '{FILE_ID}'. Nothing was written."
         assert link(at) == (f"Open {FILE_ID}", "contract", {"file_id": [FILE_ID]})
         assert graph_counts(driver) == after_commit
