@@ -48,7 +48,7 @@ def _headline(c: dict[str, Any]) -> None:
              ("Parties", str(len(c.get("parties") or [])))]
     # Dates and money need room at metric size; the short values do not.
     for column, (label, value) in zip(st.columns([1.45, 1.45, 0.8, 1.45, 0.7]), cards, strict=True):
-        column.metric(label, value, border=True)
+        column.metric(label, escape_md(value), border=True)  # a metric's value is Markdown too
 
 
 def _parties_and_law(c: dict[str, Any]) -> None:

@@ -38,7 +38,7 @@ def test_file_id_param_opens_that_contract(driver):
     at = open_page("pages/portfolio/contract.py", {"file_id": VERTICALNET})
     details = contract_details(driver, VERTICALNET)
     assert [shown(h.value) for h in at.main.header] == [VERTICALNET]
-    metrics = {m.label: m.value for m in at.metric}
+    metrics = {m.label: shown(m.value) for m in at.metric}
     assert metrics["Effective"] == details["effective_date"] and metrics["Ends"] == details["end_date"]
     assert metrics["Parties"] == str(len(details["parties"]))
     parties = at.main.dataframe[0].value

@@ -20,7 +20,7 @@ def markdown_sources(at: AppTest) -> list[str]:
     """The Markdown source of every element that Streamlit renders as Markdown, labels included."""
     sources = [e.value for group in (at.markdown, at.caption, at.header, at.subheader, at.title, at.error,
                                      at.info, at.warning, at.success) for e in group]
-    sources += [e.label for e in at.expander] + [t.label for t in at.tabs]
+    sources += [e.label for e in at.expander] + [t.label for t in at.tabs] + [m.value for m in at.metric]
     sources += [p.proto.label for p in at.get("page_link")]
     return sources
 
