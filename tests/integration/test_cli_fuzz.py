@@ -15,7 +15,7 @@ import os
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from agent.cli import main as agent_main
@@ -64,7 +64,26 @@ def deep(n: int, kind: int) -> str:
     return ("[" * n + "]" * n) if kind == 0 else ('{"a": ' * n + "1" + "}" * n) if kind == 1 else "[" * n
 
 
+# Plausible values too, so that a good share of the runs reach the database and end cleanly.
+plausible_filter = st.fixed_dictionaries({}, optional={
+    "contract_types": st.lists(st.sampled_from(["Supply", "license", "Service", "Distributor"]), max_size=2),
+    "governing_law_state": st.sampled_from(["DE", "NY", "Delaware", "Bavaria", "ontario"]),
+    "party_country": st.sampled_from(["US", "GB", "cn", "United Kingdom"]),
+    "parties": st.lists(st.sampled_from(["inc", "Corp", "*:*", "\u200b", "'", "北京"]), max_size=2),
+    "text": st.sampled_from(["license", "exclusive distributor", "a*:* b"]),
+    "min_amount": st.floats(0, 1e9), "offset": st.integers(0, 1_000_000), "limit": st.integers(0, 500),
+    "group_by": st.sampled_from(["contract_type", "party_country", "clause_type", "effective_year"]),
+    "sort_by": st.sampled_from(["effective_date", "total_amount"]), "active": st.booleans(),
+})
+plausible_party_query = st.fixed_dictionaries({}, optional={
+    "name": st.sampled_from(["inc", "*:*", "\u200b", "micro"]), "country": st.sampled_from(["US", "gb"]),
+    "limit": st.integers(1, 500), "offset": st.integers(0, 1_000_000)})
+plausible_params = st.fixed_dictionaries({"x": st.integers(-(2**63), 2**63 - 1) | st.floats(allow_nan=False,
+                                          allow_infinity=False) | st.text(max_size=20) | st.none()})
 json_args = st.one_of(
+    st.builds(dumped, plausible_filter, st.booleans()),
+    st.builds(dumped, plausible_party_query, st.booleans()),
+    st.builds(dumped, plausible_params, st.booleans()),
     st.builds(dumped, objects(filter_fields), st.booleans()),
     st.builds(dumped, objects(party_fields), st.booleans()),
     st.builds(dumped, json_values, st.booleans()),
@@ -122,6 +141,8 @@ def run(main: Any, argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple
 
 
 def check_outcome(argv: list[str], code: int, out: str, err: str, json_out: bool) -> None:
+    command = argv[0] if argv and argv[0] in ("search", "parties", "query", "status", "ask") else "other"
+    event(f"{command}: exit {code}")  # --hypothesis-show-statistics shows the mix
     where = f"argv={argv!r}\nstdout={out[:500]!r}\nstderr={err[:2000]!r}"
     assert "Traceback" not in err, where
     assert code in (0, 2), where
