@@ -11,6 +11,7 @@ import streamlit as st
 from components.chat_agent import Assistant, clear_conversation, focus_filter, history, load_assistant
 from components.chat_ui import CHAT_PAGE, ask_and_record, not_configured, render_history
 from components.filter_url import LIST_FIELDS, SCALAR_FIELDS, filter_from_query
+from components.formatting import escape_md
 from components.session import CHAT_CONTEXT_FILTER, EXPLORER_FILTER
 from graph.errors import FilterValidationError
 from graph.filters import ContractFilter
@@ -51,7 +52,7 @@ def _focus_controls(page: str | None) -> tuple[ContractFilter | None, str | None
         st.session_state[CHAT_CONTEXT_FILTER] = focus = explorer
         question = FOCUS_QUESTION
     if focus is not None:
-        st.caption(f"Focused on `{json.dumps(focus.describe())}`")
+        st.caption(f"Focused on {escape_md(json.dumps(focus.describe()))}")
         st.button("Stop focusing on the filter", key="panel_unfocus", on_click=_unfocus)
     return focus, question
 

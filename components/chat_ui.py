@@ -12,6 +12,7 @@ import streamlit as st
 from agent.runner import Answer, Event, Failure, Token, ToolFinished, ToolStarted, ToolTrace, stream_turn
 from components.chat_agent import Assistant, history, run_context
 from components.filter_url import filter_to_query
+from components.formatting import escape_md, escaped_stream
 from components.routes import CHAT_PAGE, CONTRACT_PAGE, EXPLORER_PAGE
 from graph.errors import FilterValidationError
 from graph.filters import ContractFilter, parse_filter
@@ -22,7 +23,9 @@ TOOL_ICONS = {"contract_search": ":material/search:", "party_search": ":material
 
 def _label(trace: ToolTrace) -> str:
     icon = TOOL_ICONS.get(trace.name, ":material/build:")
-    return f"{icon} `{trace.name}` · {trace.outcome()}"
+    # The tool name comes from the model: only a plain identifier goes into a code span.
+    name = f"`{trace.name}`" if trace.name.isidentifier() else escape_md(trace.name)
+    return f"{icon} {name} · {escape_md(trace.outcome())}"
 
 
 def explorer_link(trace: ToolTrace) -> None:
@@ -42,12 +45,12 @@ def trace_body(trace: ToolTrace) -> None:
     st.caption("Arguments")
     st.code(json.dumps(trace.args, indent=1, ensure_ascii=False, default=str), language="json")
     if trace.error:
-        st.error(trace.outcome(), icon=":material/error:")
+        st.error(escape_md(trace.outcome()), icon=":material/error:")
         return
     if trace.total_count is not None:
         st.markdown(f"**total_count: {trace.total_count:,}**")
     if "search" in trace.data:
-        st.caption(f"Semantic search: {trace.data['search']}")
+        st.caption(f"Semantic search: {escape_md(trace.data['search'])}")
     rows = (trace.data.get("aggregation") or {}).get("rows") or trace.data.get("rows")
     if rows:
         st.dataframe(rows, hide_index=True, width="stretch", height=min(36 * (len(rows) + 1), 300))
@@ -65,7 +68,8 @@ def contract_links(trace: ToolTrace) -> None:
     if trace.name == "contract_details" and trace.data.get("file_id"):
         listed = [trace.data["file_id"]]
     for file_id in [f for f in listed if f][:5]:
-        st.page_link(CONTRACT_PAGE, label=file_id, icon=":material/description:", query_params={"file_id": file_id})
+        st.page_link(CONTRACT_PAGE, label=escape_md(file_id), icon=":material/description:",
+                     query_params={"file_id": file_id})
 
 
 def render_trace(trace: ToolTrace, compact: bool) -> None:
@@ -81,13 +85,13 @@ def render_turn(turn: dict[str, Any], compact: bool) -> None:
     """One past message with its tool calls."""
     with st.chat_message(turn["role"]):
         if turn.get("focus"):
-            st.caption(f":material/filter_alt: About the filter {json.dumps(turn['focus'])}")
+            st.caption(f":material/filter_alt: About the filter {escape_md(json.dumps(turn['focus']))}")
         for trace in turn.get("tools") or []:
             render_trace(trace, compact=compact)
         if turn.get("error"):
-            st.error(turn["error"], icon=":material/error:")
+            st.error(escape_md(turn["error"]), icon=":material/error:")
         elif turn.get("content"):
-            st.markdown(turn["content"])
+            st.markdown(escape_md(turn["content"], keep_formatting=True))
 
 
 def render_history(turns: list[dict[str, Any]], compact: bool) -> None:
@@ -146,13 +150,13 @@ def stream_reply(assistant: Assistant, question: str, focus: ContractFilter | No
     while (event := events.next()) is not None:
         if isinstance(event, Token):
             events.push_back(event)
-            st.write_stream(events.tokens())
+            st.write_stream(escaped_stream(events.tokens()))
         elif isinstance(event, ToolStarted | ToolFinished):
             _show_tool(event, boxes, compact)
         elif isinstance(event, Answer):
             turn.update(content=event.text, tools=event.traces)
         elif isinstance(event, Failure):
-            st.error(event.message, icon=":material/error:")
+            st.error(escape_md(event.message), icon=":material/error:")
             turn.update(error=event.message, tools=event.traces)
     return turn
 

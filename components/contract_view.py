@@ -10,7 +10,7 @@ import streamlit as st
 
 from components import reads
 from components.document_view import contract_graph_with_document
-from components.formatting import country_label, law_label, money
+from components.formatting import country_label, escape_md, law_label, money
 from components.network_view import render_network
 from components.routes import PARTIES_PAGE
 
@@ -39,16 +39,16 @@ def parties_frame(parties: list[dict[str, Any]]) -> pd.DataFrame:
 
 
 def _headline(c: dict[str, Any]) -> None:
-    st.header(c["file_id"], anchor=False)
-    badges = [f":blue-badge[{c.get('contract_type') or 'Unknown type'}]",
-              f":gray-badge[source: {c.get('source') or 'unknown'}]"]
+    st.header(escape_md(c["file_id"]), anchor=False)
+    badges = [f":blue-badge[{escape_md(c.get('contract_type') or 'Unknown type')}]",
+              f":gray-badge[source: {escape_md(c.get('source') or 'unknown')}]"]
     st.markdown(" ".join(badges))
     cards = [("Effective", c.get("effective_date") or "—"), ("Ends", c.get("end_date") or "No end date"),
              ("Term", c.get("duration") or "—"), ("Total amount", money(c.get("total_amount"))),
              ("Parties", str(len(c.get("parties") or [])))]
     # Dates and money need room at metric size; the short values do not.
     for column, (label, value) in zip(st.columns([1.45, 1.45, 0.8, 1.45, 0.7]), cards, strict=True):
-        column.metric(label, value, border=True)
+        column.metric(label, escape_md(value), border=True)  # a metric's value is Markdown too
 
 
 def _parties_and_law(c: dict[str, Any]) -> None:
@@ -61,15 +61,15 @@ def _parties_and_law(c: dict[str, Any]) -> None:
                                     "Also written": st.column_config.ListColumn(width="medium")})
         links = st.columns(min(4, max(1, len(c.get("parties") or []))))
         for i, party in enumerate(c.get("parties") or []):
-            links[i % len(links)].page_link(PARTIES_PAGE, label=party["name"], icon=":material/groups:",
+            links[i % len(links)].page_link(PARTIES_PAGE, label=escape_md(party["name"]), icon=":material/groups:",
                                             query_params={"party": party["key"]})
     with right:
         st.subheader("Governing law", anchor=False)
         law = c.get("governing_law")
-        st.markdown(f"**{law_label(law)}**" if law else "Not stated")
+        st.markdown(f"**{escape_md(law_label(law))}**" if law else "Not stated")
         if law:
-            st.caption(f"Country: {country_label(law.get('country'))}" + (f" · State: {law['state']}"
-                                                                          if law.get("state") else ""))
+            state = f" · State: {escape_md(law['state'])}" if law.get("state") else ""
+            st.caption(f"Country: {escape_md(country_label(law.get('country')))}{state}")
 
 
 def _clauses(c: dict[str, Any]) -> None:
@@ -78,17 +78,17 @@ def _clauses(c: dict[str, Any]) -> None:
     if not clauses:
         st.caption("No clauses recorded for this contract.")
     for clause in clauses:
-        with st.expander(clause.get("type") or "Clause", icon=":material/gavel:"):
-            st.write(clause.get("summary") or "No summary.")
+        with st.expander(escape_md(clause.get("type") or "Clause"), icon=":material/gavel:"):
+            st.markdown(escape_md(clause.get("summary") or "No summary."))
 
 
 def render_contract(c: dict[str, Any]) -> None:
     """Fields, summary, parties, governing law and clauses of one contract."""
     _headline(c)
-    st.markdown(c.get("summary") or "_No summary._")
+    st.markdown(escape_md(c["summary"]) if c.get("summary") else "_No summary._")
     if c.get("scope"):
         with st.expander("Scope", icon=":material/subject:"):
-            st.write(c["scope"])
+            st.markdown(escape_md(c["scope"]))
     _parties_and_law(c)
     _clauses(c)
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import streamlit as st
 
-from components.formatting import country_label, state_label
+from components.formatting import country_label, escape_md, state_label
 from graph.errors import FilterValidationError
 from graph.filters import ContractFilter, parse_filter
 from graph.vocab import CUAD_CATEGORIES
@@ -160,5 +160,5 @@ def render_filter_form(f: ContractFilter, options: dict[str, list[str]], names: 
     try:
         return form_values_to_filter(values)
     except FilterValidationError as e:
-        st.error(str(e), icon=":material/error:")
+        st.error(escape_md(e), icon=":material/error:")
         return None

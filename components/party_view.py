@@ -9,7 +9,7 @@ import pandas as pd
 import streamlit as st
 
 from components import reads
-from components.formatting import country_label, money
+from components.formatting import country_label, escape_md, money
 from components.network_view import render_network
 from components.routes import CONTRACT_PAGE
 from components.session import EXPLORER_FILTER
@@ -52,7 +52,7 @@ def search_results(name: str, country: str | None, key: str) -> str | None:
     if not similar:
         st.info("No party matches.", icon=":material/person_search:")
         return None
-    st.warning(f"No party name contains “{name}”. Similar names:", icon=":material/spellcheck:")
+    st.warning(f"No party name contains “{escape_md(name)}”. Similar names:", icon=":material/spellcheck:")
     return party_table(similar, f"{key}_fuzzy")
 
 
@@ -73,11 +73,11 @@ def party_contracts(party_key: str) -> None:
 
 
 def party_header(profile: dict[str, Any]) -> None:
-    st.subheader(profile["name"], anchor=False)
+    st.subheader(escape_md(profile["name"]), anchor=False)
     countries = ", ".join(country_label(c) for c in profile.get("countries") or []) or "Unknown country"
     aliases = [a for a in profile.get("aliases") or [] if a != profile["name"]]
-    st.caption(f"{profile['contract_count']} contracts · {countries}"
-               + (f" · also written: {'; '.join(aliases)}" if aliases else ""))
+    st.caption(f"{profile['contract_count']} contracts · {escape_md(countries)}"
+               + (f" · also written: {escape_md('; '.join(aliases))}" if aliases else ""))
 
 
 def _network_source(party_key: str | None) -> str:

@@ -15,6 +15,7 @@ from neo4j import Driver
 
 from components.chart_data import AmountBand, amount_bands, upcoming_filter
 from components.db import get_driver, show_db_error
+from components.formatting import escape_md
 from graph import subgraph
 from graph.db import ping
 from graph.errors import ContractGraphError, DatabaseUnavailable
@@ -55,7 +56,7 @@ def guarded(stop: bool = True) -> Iterator[None]:
         if stop:
             st.stop()
     except ContractGraphError as e:
-        st.error(str(e), icon=":material/error:")
+        st.error(escape_md(e), icon=":material/error:")
         if stop:
             st.stop()
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import streamlit as st
 
 from agent.context import AgentSettings
+from components.formatting import escape_md
 from graph.errors import ConfigError, LLMError
 from ingest.pipeline import RULES, Engine, llm_engine
 
@@ -24,7 +25,8 @@ def _load_settings() -> AgentSettings | None:
     try:
         return AgentSettings.load()
     except ConfigError as e:
-        st.warning(f"The LLM settings are invalid ({e}); using the offline rules.", icon=":material/warning:")
+        st.warning(f"The LLM settings are invalid ({escape_md(e)}); using the offline rules.",
+                   icon=":material/warning:")
         return None
 
 
@@ -44,5 +46,5 @@ def choose_engine() -> Engine:
     try:
         return _engine_for(settings)
     except LLMError as e:
-        st.error(f"{e} Using the offline rules instead.", icon=":material/error:")
+        st.error(f"{escape_md(e)} Using the offline rules instead.", icon=":material/error:")
         return RULES

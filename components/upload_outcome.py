@@ -12,6 +12,7 @@ from __future__ import annotations
 import streamlit as st
 
 from components.db import clear_read_caches, get_driver, get_settings
+from components.formatting import escape_md
 from components.routes import CONTRACT_PAGE
 from components.upload_draft import build_draft
 from components.upload_process import UploadItem
@@ -22,7 +23,8 @@ from ingest.pipeline import commit_review, configured_embeddings
 
 def contract_link(file_id: str, label: str) -> None:
     """A link to the Contract page showing `file_id`."""
-    st.page_link(CONTRACT_PAGE, label=label, icon=":material/description:", query_params={"file_id": file_id})
+    st.page_link(CONTRACT_PAGE, label=escape_md(label), icon=":material/description:",
+                 query_params={"file_id": file_id})
 
 
 def commit(item: UploadItem, action: ReviewAction) -> None:
@@ -34,7 +36,7 @@ def commit(item: UploadItem, action: ReviewAction) -> None:
         committed = commit_review(get_driver(), item.review, draft, action.same_as,
                                   embeddings=configured_embeddings(), database=get_settings().database)
     except ContractGraphError as e:
-        st.error(f"{e}\n\nNothing was written.", icon=":material/error:")
+        st.error(f"{escape_md(e)}\n\nNothing was written.", icon=":material/error:")
         return
     clear_read_caches()
     item.status, item.file_id, item.note, item.review = "committed", committed.file_id, committed.note, None
@@ -44,17 +46,19 @@ def commit(item: UploadItem, action: ReviewAction) -> None:
 def render_outcome(item: UploadItem) -> None:
     """The message, link or review form that fits the item's status."""
     if item.status == "duplicate" and item.file_id:
-        st.info(f"{item.message} Nothing was written.", icon=":material/content_copy:")
+        st.info(f"{escape_md(item.message)} Nothing was written.", icon=":material/content_copy:")
         contract_link(item.file_id, f"Open {item.file_id}")
     elif item.status == "failed":
-        st.error(f"**{item.name}**: {item.message}\n\nNothing was written.", icon=":material/error:")
+        st.error(f"**{escape_md(item.name)}**: {escape_md(item.message)}\n\nNothing was written.",
+                 icon=":material/error:")
     elif item.status == "committed" and item.file_id:
-        st.success(f"**{item.name}** was committed as `{item.file_id}`.", icon=":material/check_circle:")
+        st.success(f"**{escape_md(item.name)}** was committed as {escape_md(item.file_id)}.",
+                   icon=":material/check_circle:")
         if item.note:
-            st.info(item.note, icon=":material/info:")
+            st.info(escape_md(item.note), icon=":material/info:")
         contract_link(item.file_id, f"Open {item.file_id} on the Contract page")
     elif item.status == "discarded":
-        st.caption(f":material/delete: {item.name} was discarded; nothing was written.")
+        st.caption(f":material/delete: {escape_md(item.name)} was discarded; nothing was written.")
     else:
         action = render_review(item)
         if action is not None and action.kind == "discard":

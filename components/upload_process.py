@@ -14,6 +14,7 @@ from typing import Literal
 import streamlit as st
 
 from components.db import get_driver, get_settings
+from components.formatting import escape_md
 from graph.errors import ContractGraphError
 from ingest.pipeline import AlreadyIngested, Engine, Review, process_file
 
@@ -58,13 +59,13 @@ def _next_prefix() -> str:
 def process_upload(name: str, data: bytes, engine: Engine) -> UploadItem:
     """Run every step for one file inside a live status; never raises for bad input (the item says why)."""
     item = UploadItem(name=name, prefix=_next_prefix(), engine_label=engine.label)
-    with st.status(f"{name}: processing with {engine.label}", expanded=True) as status:
+    with st.status(f"{escape_md(name)}: processing with {engine.label}", expanded=True) as status:
         bar = st.progress(0.0)
 
         def progress(message: str, fraction: float) -> None:
             item.steps.append(message)
-            st.write(f":material/arrow_right: {message}")
-            bar.progress(min(1.0, fraction), text=message)
+            st.markdown(f":material/arrow_right: {escape_md(message)}")
+            bar.progress(min(1.0, fraction), text=escape_md(message))
 
         try:
             item.review = process_file(data, name, get_driver(), engine, progress=progress,
@@ -73,13 +74,13 @@ def process_upload(name: str, data: bytes, engine: Engine) -> UploadItem:
             item.status, item.message, item.file_id = "duplicate", str(e), e.file_id
         except ContractGraphError as e:
             item.status, item.message = "failed", str(e)
-        status.update(label=item.label, state=_STATE[item.status], expanded=False)
+        status.update(label=escape_md(item.label), state=_STATE[item.status], expanded=False)
     return item
 
 
 def show_status(item: UploadItem) -> None:
     """The finished status of an item processed in an earlier run, with its steps."""
-    with st.status(item.label, state=_STATE[item.status], expanded=False):
+    with st.status(escape_md(item.label), state=_STATE[item.status], expanded=False):
         st.caption(f"Engine: {item.engine_label}")
         for step in item.steps:
-            st.write(f":material/arrow_right: {step}")
+            st.markdown(f":material/arrow_right: {escape_md(step)}")

@@ -13,6 +13,7 @@ from typing import Any, Literal
 import pandas as pd
 import streamlit as st
 
+from components.formatting import escape_md
 from components.upload_draft import PARTY_COLUMNS, clauses_frame, parties_frame
 from components.upload_process import UploadItem
 from graph.vocab import CLAUSE_TYPES, CONTRACT_TYPES
@@ -97,11 +98,11 @@ def _scalar_fields(review: Review, prefix: str) -> dict[str, Any]:
 def _resolution(suggestion: PartySuggestion, prefix: str, index: int) -> str | None:
     """One party's choice: same as an existing party, or a new party (exact matches are fixed)."""
     if suggestion.exact:
-        st.markdown(f"**{suggestion.name}** → same as **{suggestion.exact.describe()}** "
+        st.markdown(f"**{escape_md(suggestion.name)}** → same as **{escape_md(suggestion.exact.describe())}** "
                     ":gray-badge[exact name match: linked automatically]")
         return suggestion.exact.key
     if not suggestion.candidates:
-        st.markdown(f"**{suggestion.name}** → new party :gray-badge[no similar party in the graph]")
+        st.markdown(f"**{escape_md(suggestion.name)}** → new party :gray-badge[no similar party in the graph]")
         return None
     options = [NEW_PARTY, *[f"Same as {c.describe()}" for c in suggestion.candidates]]
     choice = st.selectbox(f"“{suggestion.name}” may already be in the graph", options, index=0,
@@ -133,7 +134,7 @@ def _clauses(review: Review, prefix: str) -> pd.DataFrame:
 
 def _extras(review: Review) -> None:
     for name, found in review.extras.items():
-        st.caption(f"{EXTRA_LABELS.get(name, name)}: **{found.value}** · {evidence_note_for(found)}")
+        st.caption(f"{EXTRA_LABELS.get(name, name)}: **{escape_md(found.value)}** · {evidence_note_for(found)}")
 
 
 def evidence_note_for(found: FieldEvidence) -> str:
@@ -146,8 +147,8 @@ def render_review(item: UploadItem) -> ReviewAction | None:
     if review is None:
         return None
     with st.form(f"{prefix}_form"):
-        st.markdown(f"#### Review `{review.file_name}`")
-        st.caption(f"Will be stored as file_id `{review.file_id}` · {len(review.pages)} pages · "
+        st.markdown(f"#### Review {escape_md(review.file_name)}")
+        st.caption(f"Will be stored as file_id {escape_md(review.file_id)} · {len(review.pages)} pages · "
                    f"engine: **{review.engine.label}**")
         if review.missing:
             st.warning(f"Not filled by {review.engine.label}: {', '.join(LABELS[m] for m in review.missing)}. "

@@ -15,7 +15,7 @@ from graph import queries
 from graph.compiler import CompiledQuery, compile_aggregation, compile_count
 from graph.db import read
 from graph.errors import NotFound
-from graph.filters import ContractFilter, parse_filter, validate_model
+from graph.filters import MAX_OFFSET, ContractFilter, parse_filter, validate_model
 from graph.paging import compile_page
 from graph.vocab import normalize_country
 
@@ -81,7 +81,15 @@ class PartyQuery(BaseModel):
     name: str | None = Field(None, max_length=200, description="Case-insensitive name or alias fragment.")
     country: str | None = Field(None, description="ISO 3166 alpha-2 country of the party's location.")
     limit: int = Field(20, ge=1, le=500)
-    offset: int = Field(0, ge=0)
+    offset: int = Field(0, ge=0, le=MAX_OFFSET)
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, value: str | None) -> str | None:
+        # Whitespace only collapsed to '' and matched every party; '' stays "no name filter" (an empty box).
+        if value and not value.strip():
+            raise ValueError("name must not be only whitespace")
+        return value
 
     @field_validator("country")
     @classmethod

@@ -21,6 +21,7 @@ from components.filter_url import (
     short_digest,
 )
 from components.footer import render_footer
+from components.formatting import escape_md
 from components.results import render_results, show_queries
 from components.routes import EXPLORER_PAGE as THIS_PAGE
 from components.session import EXPLORER_FILTER
@@ -33,7 +34,7 @@ def url_filter() -> ContractFilter:
     try:
         return filter_from_query(st.query_params.get_all)
     except FilterValidationError as e:
-        st.error(f"The filter in this link is invalid and was ignored. {e}", icon=":material/link_off:")
+        st.error(f"The filter in this link is invalid and was ignored. {escape_md(e)}", icon=":material/link_off:")
         return ContractFilter()
 
 
