@@ -18,6 +18,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NoReturn
 
 from langchain_core.embeddings import Embeddings
 from neo4j import Driver
@@ -160,9 +161,15 @@ def run(args: argparse.Namespace, ask: Ask = _ask) -> Summary:
     return summary
 
 
+class _Parser(argparse.ArgumentParser):
+    """Usage mistakes end like every other error: one `error: ...` line on stderr, exit code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"error: {printable(' '.join(message.split()))} (see python -m ingest --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m ingest", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = _Parser(prog="python -m ingest", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("paths", nargs="+", metavar="PATH", help="PDF files or folders")
     parser.add_argument("--engine", choices=("rules", "llm"), default="rules",
                         help="extraction engine: offline rules (default) or the configured LLM")
