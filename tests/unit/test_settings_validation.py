@@ -13,6 +13,7 @@ import pytest
 from graph import config
 from graph.errors import ConfigError
 from tests.ingest_support import write_script
+from tests.integration.throwaway import free_port
 
 SECRET = "s3cr3t-Pw"
 CREDENTIALS = "NEO4J_URI must not contain credentials: put them in NEO4J_USERNAME and NEO4J_PASSWORD."
@@ -93,3 +94,13 @@ def test_every_cli_shows_a_bad_uri_as_one_line(tmp_path: Path) -> None:
         out = _run(module, *args, env=env)
         expected = f"error: {BAD_URIS.get(uri) or HOST_PORT}\n"
         assert (out.returncode, out.stdout, out.stderr) == (2, "", expected), (module, args)
+
+
+def test_database_down_is_one_line_without_driver_warnings(tmp_path: Path) -> None:
+    """The driver logs a WARNING per connection retry; the user sees only the one-line error."""
+    port = free_port()  # nothing listens there
+    out = _run("graph", "status", env={"CG_NEO4J_LOCAL": "1", "CG_NEO4J_HOME": str(tmp_path / "home"),
+                                       "CG_NEO4J_PORT": str(port)})
+    assert (out.returncode, out.stdout) == (2, "")
+    assert out.stderr == (f"error: Neo4j is not reachable at bolt://127.0.0.1:{port}. Start it with `make run` "
+                          "or `.venv/bin/python -m graph server start`.\n")
