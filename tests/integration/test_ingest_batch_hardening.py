@@ -12,8 +12,9 @@ import sys
 import pytest
 
 from graph import write as graph_write
-from graph.db import read
+from graph.db import read, write
 from graph.repository import graph_counts
+from graph.schema import ensure_schema
 from graph.write import DuplicateFile, find_by_sha
 from ingest import cli as ingest_cli
 from ingest.pdf import sha256_of
@@ -39,6 +40,16 @@ def ingest(*args: str | bytes) -> subprocess.CompletedProcess[bytes]:
 def test_the_hash_is_unique_by_constraint(driver):
     assert read(driver, SHA_CONSTRAINT) == [{"type": "UNIQUENESS", "labelsOrTypes": ["Contract"],
                                              "properties": ["file_sha256"]}]
+
+
+def test_the_schema_migration_replaces_the_old_hash_index(driver):
+    """A database from before the constraint has a plain index on file_sha256; ensure_schema (which every
+    load and commit runs) drops it and creates the constraint."""
+    write(driver, "DROP CONSTRAINT contract_file_sha256 IF EXISTS")
+    write(driver, "CREATE INDEX contract_sha256 IF NOT EXISTS FOR (c:Contract) ON (c.file_sha256)")
+    ensure_schema(driver, backfill=False)
+    test_the_hash_is_unique_by_constraint(driver)
+    assert read(driver, "SHOW INDEXES YIELD name WHERE name = 'contract_sha256' RETURN name") == []
 
 
 def test_non_utf8_names_never_abort_a_folder_run(driver, tmp_path):
