@@ -8,6 +8,7 @@ import os
 import shutil
 import subprocess
 import sys
+import threading
 
 import pytest
 
@@ -169,5 +170,31 @@ def test_the_constraint_refuses_a_duplicate_the_early_check_missed(driver, monke
             commit_review(driver, second, second.draft, auto_same_as(second.suggestions))
         assert caught.value.file_id == "race-a" and len(calls) == 2
         assert graph_counts(driver) == counts
+        assert contracts(driver) == before + 1
+    assert contracts(driver) == before
+
+
+def test_two_threads_past_the_early_check_commit_exactly_one(driver):
+    """A real race: both threads hash-check before either commits (a barrier holds them), then commit at once."""
+    barrier, outcomes = threading.Barrier(2), {}
+
+    def run(name: str) -> None:
+        review = process_file(real_pdf(CURAEGIS), name, driver, RULES)
+        barrier.wait(timeout=300)
+        try:
+            outcomes[name] = commit_review(driver, review, review.draft, auto_same_as(review.suggestions)).file_id
+        except DuplicateFile as e:
+            outcomes[name] = f"duplicate of {e.file_id}"
+
+    before = contracts(driver)
+    with exact_cleanup(driver) as committed:
+        threads = [threading.Thread(target=run, args=(name,)) for name in ("thread-a.pdf", "thread-b.pdf")]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=600)
+        winners = [v for v in outcomes.values() if not v.startswith("duplicate of ")]
+        committed += winners
+        assert len(winners) == 1 and sorted(outcomes.values()) == sorted([winners[0], f"duplicate of {winners[0]}"])
         assert contracts(driver) == before + 1
     assert contracts(driver) == before
