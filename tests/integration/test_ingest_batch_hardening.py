@@ -174,27 +174,29 @@ def test_the_constraint_refuses_a_duplicate_the_early_check_missed(driver, monke
     assert contracts(driver) == before
 
 
-def test_two_threads_past_the_early_check_commit_exactly_one(driver):
-    """A real race: both threads hash-check before either commits (a barrier holds them), then commit at once."""
-    barrier, outcomes = threading.Barrier(2), {}
+@pytest.mark.parametrize("names", [("thread-a.pdf", "thread-b.pdf"), ("same.pdf", "same.pdf")])
+def test_two_threads_past_the_early_check_commit_exactly_one(driver, names):
+    """A real race: both threads hash-check before either commits (a barrier holds them), then commit at once;
+    under the same name both propose the same file_id, which must not merge the two into one node."""
+    barrier, outcomes = threading.Barrier(2), []
 
     def run(name: str) -> None:
         review = process_file(real_pdf(CURAEGIS), name, driver, RULES)
         barrier.wait(timeout=300)
         try:
-            outcomes[name] = commit_review(driver, review, review.draft, auto_same_as(review.suggestions)).file_id
+            outcomes.append(commit_review(driver, review, review.draft, auto_same_as(review.suggestions)).file_id)
         except DuplicateFile as e:
-            outcomes[name] = f"duplicate of {e.file_id}"
+            outcomes.append(f"duplicate of {e.file_id}")
 
     before = contracts(driver)
     with exact_cleanup(driver) as committed:
-        threads = [threading.Thread(target=run, args=(name,)) for name in ("thread-a.pdf", "thread-b.pdf")]
+        threads = [threading.Thread(target=run, args=(name,)) for name in names]
         for thread in threads:
             thread.start()
         for thread in threads:
             thread.join(timeout=600)
-        winners = [v for v in outcomes.values() if not v.startswith("duplicate of ")]
+        winners = [v for v in outcomes if not v.startswith("duplicate of ")]
         committed += winners
-        assert len(winners) == 1 and sorted(outcomes.values()) == sorted([winners[0], f"duplicate of {winners[0]}"])
+        assert len(winners) == 1 and sorted(outcomes) == sorted([winners[0], f"duplicate of {winners[0]}"])
         assert contracts(driver) == before + 1
     assert contracts(driver) == before
