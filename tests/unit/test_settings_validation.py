@@ -86,13 +86,13 @@ def test_every_cli_shows_a_bad_uri_as_one_line(tmp_path: Path) -> None:
     # One bad URI per command line (each subprocess imports the whole stack: a few seconds each).
     runs = ((f"neo4j://user:{SECRET}@db.example.com:7687", "graph", ["status"]),
             ("http://db.example.com:7474", "graph", ["server", "status"]),
-            ("bolt://db.example.com:70000", "graph", ["search", "{}"]),
-            (f"http://neo4j:{SECRET}@db.example.com", "agent", ["ask", "how many contracts?"]),
+            ("neo4j://db.example.com:70000", "graph", ["search", "{}"]),
+            (f"http://neo4j:{SECRET}@db.example.com:7474", "agent", ["ask", "how many contracts?"]),
             ("garbage", "ingest", [str(pdf), "--yes"]))
     for uri, module, args in runs:
         env = {"NEO4J_URI": uri, "NEO4J_PASSWORD": SECRET, "LLM_PROVIDER": "scripted", "LLM_SCRIPT": script}
         out = _run(module, *args, env=env)
-        expected = f"error: {BAD_URIS.get(uri) or HOST_PORT}\n"
+        expected = f"error: {BAD_URIS[uri]}\n"
         assert (out.returncode, out.stdout, out.stderr) == (2, "", expected), (module, args)
 
 
