@@ -25,7 +25,7 @@ from graph.db import read
 from graph.document_load import build_document_layer
 from graph.embeddings import embedding_text, set_contract_embedding
 from graph.errors import ConfigError, ContractGraphError, ExtractionError, IngestError
-from graph.write import FIND_BY_ID, CommitRequest, commit_contract, find_by_sha
+from graph.write import FIND_BY_ID, CommitRequest, DuplicateFile, commit_contract, find_by_sha
 from ingest.evidence import llm_evidence, missing_fields, rules_evidence
 from ingest.llm_extract import ExtractionConfig, extract_llm
 from ingest.pdf import read_pdf, sha256_of
@@ -40,12 +40,8 @@ RULES_EXTRAS = ("document_name", "agreement_date", "renewal_term", "notice_perio
 MAX_ID_SUFFIX = 1000
 
 
-class AlreadyIngested(IngestError):
-    """The exact same file (same SHA-256) is already in the graph."""
-
-    def __init__(self, message: str, file_id: str) -> None:
-        super().__init__(message)
-        self.file_id = file_id
+class AlreadyIngested(DuplicateFile):
+    """The exact same file (same SHA-256) is already in the graph (found before reading it)."""
 
 
 @dataclass(frozen=True)
@@ -147,7 +143,7 @@ def process_file(data: bytes, file_name: str, driver: Driver, engine: Engine, *,
     sha256 = sha256_of(data)
     existing = find_by_sha(driver, sha256, database)
     if existing:
-        raise AlreadyIngested(f"This file is already in the graph as '{existing}'.", existing)
+        raise AlreadyIngested(existing)
     _report(progress, "Reading the text", 0.1)
     pdf = read_pdf(data)
     _report(progress, f"Read {pdf.n_pages} pages ({sum(map(len, pdf.pages)):,} characters)", 0.25)
