@@ -11,10 +11,11 @@ import json
 import sys
 from typing import Any
 
-from agent.context import AgentSettings, Context
+from agent.context import Context
 from agent.graph import build_agent
-from agent.llm import build_chat_model
 from agent.runner import AgentAnswer, ask
+from core.llm import build_chat_model
+from core.settings import AgentSettings
 from graph.cli_support import json_object_arg, run_cli
 from graph.config import Neo4jSettings
 from graph.db import build_driver

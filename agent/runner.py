@@ -19,7 +19,7 @@ from langgraph.errors import GraphRecursionError
 from langgraph.graph.state import CompiledStateGraph
 
 from agent.context import Context
-from graph.errors import ContractGraphError
+from core.errors import ContractGraphError
 
 log = logging.getLogger(__name__)
 

@@ -13,17 +13,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from agent.context import Context
-from agent.llm import build_embeddings, llm_errors
+from core.errors import FilterValidationError
+from core.llm import build_embeddings, llm_errors
+from core.vocab import escape_lucene
 from graph.compiler import (
     CONTRACT_ROW,
-    LUCENE_SPECIAL,
     CompiledQuery,
     compile_aggregation,
     compile_count,
     compile_projection,
 )
 from graph.db import read
-from graph.errors import FilterValidationError
 from graph.filters import ContractFilter
 from graph.repository import SearchResult
 
@@ -51,7 +51,7 @@ def any_word_query(text: str) -> str:
     words = [w.lower() for w in text.split() if any(ch.isalnum() for ch in w)]
     if not words:
         raise FilterValidationError("summary_search: give at least one word.", field="summary_search")
-    return " ".join(LUCENE_SPECIAL.sub(r"\\\1", w) for w in words)
+    return " ".join(escape_lucene(w) for w in words)
 
 
 def _hits(ctx: Context, text: str) -> tuple[CompiledQuery, str]:

@@ -10,7 +10,7 @@ from langgraph.prebuilt import ToolRuntime
 from langgraph.prebuilt.tool_node import ToolInvocationError
 
 from agent.context import Context
-from graph.errors import ConfigError, ContractGraphError
+from core.errors import ConfigError, ContractGraphError
 
 MAX_EXAMPLES = 5
 FIX_HINT = "Fix the arguments and call the tool again, or tell the user what is not possible."

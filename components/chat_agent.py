@@ -12,12 +12,13 @@ from typing import Any
 import streamlit as st
 from langgraph.graph.state import CompiledStateGraph
 
-from agent.context import AgentSettings, Context
+from agent.context import Context
 from agent.graph import build_agent
-from agent.llm import HOW_TO_CONFIGURE, build_chat_model
 from components.db import get_driver, get_settings
 from components.session import CHAT_CONTEXT_FILTER, CHAT_HISTORY
-from graph.errors import ConfigError, LLMNotConfigured
+from core.errors import ConfigError, LLMNotConfigured
+from core.llm import HOW_TO_CONFIGURE, build_chat_model
+from core.settings import AgentSettings
 from graph.filters import ContractFilter
 
 

@@ -12,7 +12,7 @@ from components.chat_agent import Assistant, clear_conversation, focus_filter, h
 from components.chat_ui import CHAT_PAGE, ask_and_record, not_configured, render_history
 from components.filter_url import LIST_FIELDS, SCALAR_FIELDS, filter_from_query
 from components.session import CHAT_CONTEXT_FILTER, EXPLORER_FILTER
-from graph.errors import FilterValidationError
+from core.errors import FilterValidationError
 from graph.filters import ContractFilter
 
 PANEL_TURNS = 6

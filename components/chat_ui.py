@@ -13,7 +13,7 @@ from agent.runner import Answer, Event, Failure, Token, ToolFinished, ToolStarte
 from components.chat_agent import Assistant, history, run_context
 from components.filter_url import filter_to_query
 from components.routes import CHAT_PAGE, CONTRACT_PAGE, EXPLORER_PAGE
-from graph.errors import FilterValidationError
+from core.errors import FilterValidationError
 from graph.filters import ContractFilter, parse_filter
 
 TOOL_ICONS = {"contract_search": ":material/search:", "party_search": ":material/groups:",

@@ -12,9 +12,9 @@ from typing import Any
 import streamlit as st
 from neo4j import Driver
 
+from core.errors import ContractGraphError
 from graph.config import Neo4jSettings
 from graph.db import build_driver, ping, unavailable_message
-from graph.errors import ContractGraphError
 from graph.repository import overview
 
 START_COMMAND = "make run   # or: .venv/bin/python -m graph server start"

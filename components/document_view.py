@@ -12,7 +12,7 @@ from graph import subgraph
 from graph.documents import DocumentOutline, add_document_layer, document_outline
 
 TTL_S = 300
-LOAD_HINT = "Load the contract texts with `python -m graph load-texts` (uploads get theirs when committed)."
+LOAD_HINT = "Load the contract texts with `python -m ingest load-texts` (uploads get theirs when committed)."
 
 
 @st.cache_data(ttl=TTL_S, max_entries=32, show_spinner=False)

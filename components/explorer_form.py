@@ -12,9 +12,9 @@ from typing import Any
 import streamlit as st
 
 from components.formatting import country_label, state_label
-from graph.errors import FilterValidationError
+from core.errors import FilterValidationError
+from core.vocab import CUAD_CATEGORIES
 from graph.filters import ContractFilter, parse_filter
-from graph.vocab import CUAD_CATEGORIES
 
 DATE_MIN, DATE_MAX = date(1950, 1, 1), date(2150, 12, 31)
 # Status choice -> (active, has_end_date)

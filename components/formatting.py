@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from graph.vocab import COUNTRY_ALIASES, US_STATES
+from core.vocab import COUNTRY_ALIASES, US_STATES
 
 # Names for codes the vocabulary's aliases do not spell out (display only; filters use the codes).
 _EXTRA_COUNTRY_NAMES = {

@@ -15,9 +15,9 @@ from neo4j import Driver
 
 from components.chart_data import AmountBand, amount_bands, upcoming_filter
 from components.db import get_driver, show_db_error
+from core.errors import ContractGraphError, DatabaseUnavailable
 from graph import subgraph
 from graph.db import ping
-from graph.errors import ContractGraphError, DatabaseUnavailable
 from graph.filters import ContractFilter
 from graph.repository import (
     SearchResult,

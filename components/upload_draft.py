@@ -12,7 +12,7 @@ from typing import Any
 import pandas as pd
 from pydantic import ValidationError
 
-from graph.errors import IngestError
+from core.errors import IngestError
 from ingest.evidence import find_name
 from ingest.pipeline import Review
 from ingest.rules.text import Doc

@@ -1,4 +1,4 @@
-"""The Upload page's engine choice: the configured LLM (through agent.llm's one builder) or offline rules.
+"""The Upload page's engine choice: the configured LLM (through core.llm's one builder) or offline rules.
 
 Settings are read on every run (environment, then `.streamlit/secrets.toml`), the same path the Chat page
 uses, so LLM_PROVIDER=scripted + LLM_SCRIPT inject a scripted model here too (tests do exactly that).
@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from agent.context import AgentSettings
-from graph.errors import ConfigError, LLMError
+from core.errors import ConfigError, LLMError
+from core.settings import AgentSettings
 from ingest.pipeline import RULES, Engine, llm_engine
 
 OFFLINE = "Offline rules (no model)"

@@ -16,7 +16,7 @@ from components.routes import CONTRACT_PAGE
 from components.upload_draft import build_draft
 from components.upload_process import UploadItem
 from components.upload_review import ReviewAction, render_review
-from graph.errors import ContractGraphError
+from core.errors import ContractGraphError
 from ingest.pipeline import commit_review, configured_embeddings
 
 

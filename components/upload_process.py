@@ -14,7 +14,7 @@ from typing import Literal
 import streamlit as st
 
 from components.db import get_driver, get_settings
-from graph.errors import ContractGraphError
+from core.errors import ContractGraphError
 from ingest.pipeline import AlreadyIngested, Engine, Review, process_file
 
 ITEMS = "upload_items"      # dict[str, UploadItem]: one per uploaded file

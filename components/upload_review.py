@@ -15,7 +15,7 @@ import streamlit as st
 
 from components.upload_draft import PARTY_COLUMNS, clauses_frame, parties_frame
 from components.upload_process import UploadItem
-from graph.vocab import CLAUSE_TYPES, CONTRACT_TYPES
+from core.vocab import CLAUSE_TYPES, CONTRACT_TYPES
 from ingest.evidence import LOW_CONFIDENCE
 from ingest.pipeline import Review
 from ingest.resolve import PartySuggestion

@@ -9,7 +9,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from graph.errors import ContractGraphError
+from core.errors import ContractGraphError
 
 EXIT_ERROR = 2
 EXIT_INTERRUPTED = 130

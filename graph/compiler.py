@@ -7,11 +7,11 @@ functions, so every count they show comes from the same Cypher.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
+from core.vocab import escape_lucene
 from graph.filters import ContractFilter
 
 OPERATORS: dict[str, str] = {"=": "=", ">": ">", "<": "<", ">=": ">=", "<=": "<="}
@@ -55,7 +55,6 @@ LIMIT $agg_limit"""
 FULLTEXT_INDEX = "contract_text"
 LABEL_SCAN = "MATCH (c:Contract)"  # the head of a filter with no condition on related nodes
 WITHIN = "c.file_id IN $within"
-LUCENE_SPECIAL = re.compile(r'([+\-&|!(){}\[\]^"~*?:\\/])')
 CONTRACT_COLUMNS = """c.file_id AS file_id, c.contract_type AS contract_type,
        toString(c.effective_date) AS effective_date, toString(c.end_date) AS end_date,
        c.total_amount AS total_amount, c.duration AS duration, c.summary AS summary,
@@ -78,7 +77,7 @@ class CompiledQuery:
 def lucene_query(text: str) -> str:
     """Every word required; Lucene syntax escaped and lowercased so input cannot form operators."""
     words = [w.lower() for w in text.split() if any(ch.isalnum() for ch in w)]
-    return " AND ".join(LUCENE_SPECIAL.sub(r"\\\1", w) for w in words)
+    return " AND ".join(escape_lucene(w) for w in words)
 
 
 def _date_conditions(f: ContractFilter) -> list[tuple[str, str, Any]]:

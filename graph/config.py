@@ -1,49 +1,19 @@
 """Settings for reaching Neo4j: an external database from the environment or `.streamlit/secrets.toml`,
 or else the project's own local server under `.data/`.
 
-Environment variables win over secrets.toml so CI and scripts can override a developer's file.
+Environment variables win over secrets.toml; both are read through core/settings.py, the one loader.
 """
 
 from __future__ import annotations
 
 import os
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from graph.errors import ConfigError
+from core.errors import ConfigError
+from core.settings import REPO_ROOT, SECRETS_PATH, read_secrets, setting
 
-REPO_ROOT = Path(__file__).resolve().parents[1]
-SECRETS_PATH = REPO_ROOT / ".streamlit" / "secrets.toml"
 DIST_LIB = REPO_ROOT / ".data" / "neo4j-dist" / "lib"
-
-
-def read_secrets(path: Path = SECRETS_PATH) -> dict[str, object]:
-    """Flattened secrets.toml: top-level keys, plus `[neo4j]` keys as NEO4J_* and `[llm]` keys upper-cased."""
-    if not path.is_file():
-        return {}
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as e:
-        raise ConfigError(f"{path} is not valid TOML: {e}") from e
-    flat = {k: v for k, v in data.items() if not isinstance(v, dict)}
-    for section, prefix in (("neo4j", "NEO4J_"), ("llm", "")):
-        table = data.get(section)
-        if isinstance(table, dict):
-            flat.update({_prefixed(k.upper(), prefix): v for k, v in table.items()})
-    return flat
-
-
-def _prefixed(key: str, prefix: str) -> str:
-    return key if key.startswith(prefix) else prefix + key
-
-
-def setting(name: str, default: str | None = None, secrets: dict[str, object] | None = None) -> str | None:
-    """One setting: the environment first, then secrets.toml, then `default`."""
-    if os.environ.get(name):
-        return os.environ[name]
-    value = (secrets if secrets is not None else read_secrets()).get(name)
-    return str(value) if value not in (None, "") else default
 
 
 @dataclass(frozen=True)
@@ -115,3 +85,6 @@ class Neo4jSettings:
     def describe(self) -> str:
         """Where the data lives, for status lines (never includes the password)."""
         return f"{self.uri} (local server, {self.local.home})" if self.local else self.uri
+
+
+__all__ = ["DIST_LIB", "REPO_ROOT", "SECRETS_PATH", "LocalServer", "Neo4jSettings", "read_secrets", "setting"]

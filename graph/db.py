@@ -14,8 +14,8 @@ from typing import Any, LiteralString, TypeVar, cast
 from neo4j import Driver, GraphDatabase, ManagedTransaction, NotificationDisabledCategory, RoutingControl
 from neo4j.exceptions import AuthError, ClientError, DriverError, Neo4jError, ServiceUnavailable
 
+from core.errors import DatabaseError, DatabaseUnavailable
 from graph.config import Neo4jSettings
-from graph.errors import DatabaseError, DatabaseUnavailable
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")

@@ -11,8 +11,8 @@ from typing import Any, LiteralString, cast
 from neo4j import READ_ACCESS, Driver, unit_of_work
 from neo4j.exceptions import ClientError, Neo4jError
 
+from core.errors import DatabaseError, UnsafeQueryError
 from graph.db import wrap_errors
-from graph.errors import DatabaseError, UnsafeQueryError
 
 DEFAULT_TIMEOUT_S = 10.0
 DEFAULT_ROW_CAP = 1000

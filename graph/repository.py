@@ -11,13 +11,13 @@ from neo4j import Driver
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from rapidfuzz import fuzz, process, utils
 
+from core.errors import NotFound
+from core.vocab import country_code
 from graph import queries
 from graph.compiler import CompiledQuery, compile_aggregation, compile_count
 from graph.db import read
-from graph.errors import NotFound
 from graph.filters import ContractFilter, parse_filter, validate_model
 from graph.paging import compile_page
-from graph.vocab import normalize_country
 
 
 @dataclass
@@ -86,12 +86,7 @@ class PartyQuery(BaseModel):
     @field_validator("country")
     @classmethod
     def _country(cls, value: str | None) -> str | None:
-        if not value:
-            return None
-        code = normalize_country(value)
-        if code is None:
-            raise ValueError(f"'{value[:40]}' is not an ISO 3166 alpha-2 country code")
-        return code
+        return country_code(value)
 
 
 def parse_party_query(data: dict[str, Any] | PartyQuery | None) -> PartyQuery:

@@ -18,10 +18,11 @@ from typing import Any
 
 from neo4j import Driver
 
+from core.errors import FilterValidationError, NotFound
+from core.vocab import escape_lucene
 from graph import document_queries as q
-from graph.compiler import LUCENE_SPECIAL, CompiledQuery, compile_projection
+from graph.compiler import CompiledQuery, compile_projection
 from graph.db import read
-from graph.errors import FilterValidationError, NotFound
 from graph.filters import ContractFilter
 from graph.retrieval_items import Budget, Item, definition_item, footnote_item, section_item
 
@@ -69,7 +70,7 @@ def any_word_query(question: str, field_name: str | None = None) -> str:
     if not kept:
         raise FilterValidationError("clause_search: give a question with at least one content word.",
                                     field="question")
-    query = " ".join(LUCENE_SPECIAL.sub(r"\\\1", w) for w in kept)
+    query = " ".join(escape_lucene(w) for w in kept)
     return f"{field_name}:({query})" if field_name else query
 
 

@@ -14,9 +14,9 @@ from typing import Any
 
 from neo4j import Driver, ManagedTransaction
 
+from core.errors import IngestError
 from graph import load
 from graph.db import read, write_tx
-from graph.errors import IngestError
 from graph.prepare import prepare
 from graph.schema import ensure_schema
 
@@ -86,6 +86,11 @@ class CommitRequest:
     same_as: dict[str, str | None] | None = None  # extracted party name -> existing Party key (None: new)
 
 
+def file_id_taken(driver: Driver, file_id: str, database: str | None = None) -> bool:
+    """True when a contract already uses this file_id."""
+    return bool(read(driver, FIND_BY_ID, {"file_id": file_id}, database))
+
+
 def find_by_sha(driver: Driver, sha256: str, database: str | None = None) -> str | None:
     """file_id of the contract already committed from this exact file, if any."""
     rows = read(driver, FIND_BY_SHA, {"sha256": sha256}, database)
@@ -147,8 +152,7 @@ def commit_contract(driver: Driver, request: CommitRequest, database: str | None
     if existing:
         raise IngestError(f"This file is already in the graph as '{existing}'.")
     rows, extra = _rows(request)
-    clash = read(driver, FIND_BY_ID, {"file_id": extra["file_id"]}, database)
-    if clash:
+    if file_id_taken(driver, str(extra["file_id"]), database):
         raise IngestError(f"A different contract already uses the file_id '{extra['file_id']}'.")
     ensure_schema(driver, database, backfill=False)
     extra["added_aliases"] = _added_aliases(driver, rows["parties"], database)

@@ -20,9 +20,9 @@ from langchain_core.embeddings import Embeddings
 from neo4j import Driver
 from tqdm import tqdm
 
+from core.errors import ContractGraphError
 from graph.cli_support import run_cli
 from graph.db import build_driver
-from graph.errors import ContractGraphError
 from ingest.evidence import LOW_CONFIDENCE, REVIEW_FIELDS
 from ingest.pipeline import (
     RULES,

@@ -44,7 +44,8 @@ from typing import Any
 
 from rapidfuzz import fuzz
 
-from graph.errors import ContractGraphError, ExtractionError, LLMError
+from core.errors import ContractGraphError, ExtractionError, LLMError
+from core.names import norm_party
 from ingest.cuad_labels import LabelledContract, index_texts, load_labels, read_text
 from ingest.document import clause_eval
 from ingest.rules.jurisdictions import Jurisdiction, find_jurisdictions
@@ -55,10 +56,6 @@ _COLUMNS = {"parties": "Parties", "agreement_date": "Agreement Date", "effective
             "document_name": "Document Name"}
 PARTY_THRESHOLD = 85
 TITLE_THRESHOLD = 85
-_SUFFIX = re.compile(
-    r"(?:\s+(?:inc|incorporated|llc|l l c|ltd|limited|corp|corporation|co|company|plc|lp|l p|llp|sa|s a|ag|"
-    r"gmbh|bv|b v|nv|n v|pty|sarl|s a r l|spa|ab|oy|kk|pte|pvt|private|public|holdings?|group|lcc))+$"
-)
 PartialDate = tuple[int | None, int | None, int | None]
 
 
@@ -146,13 +143,6 @@ def law_key(jurisdiction: Jurisdiction) -> Jurisdiction:
     """Comparison key: (country, subdivision) in the US and Canada, country elsewhere."""
     country, sub = jurisdiction
     return (country, sub) if country in {"US", "CA"} else (country, None)
-
-
-def norm_party(name: str) -> str:
-    """Lower case, punctuation out, leading "the" and trailing legal suffixes removed."""
-    text = " ".join(re.findall(r"[a-z0-9&]+", name.lower().replace("'", "")))
-    text = re.sub(r"^the\s+", "", text)
-    return _SUFFIX.sub("", text).strip()
 
 
 def norm_title(text: str) -> str:

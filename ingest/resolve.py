@@ -22,10 +22,10 @@ from typing import Any
 from neo4j import Driver
 from rapidfuzz import fuzz
 
+from core.names import norm_party
 from graph import queries
 from graph.clean import party_key
 from graph.db import read
-from ingest.evaluate import norm_party
 from ingest.schema import Organization
 
 DEFAULT_CUTOFF = 85.0

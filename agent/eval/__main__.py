@@ -12,14 +12,15 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
-from agent.context import AgentSettings, Context
+from agent.context import Context
 from agent.eval import DEFAULT_QUESTIONS
 from agent.eval.harness import Result, load_questions, run_eval, summarize, summary_markdown, write_outputs
 from agent.graph import build_agent
-from agent.llm import build_chat_model
+from core.errors import ContractGraphError
+from core.llm import build_chat_model
+from core.settings import AgentSettings
 from graph.config import REPO_ROOT, Neo4jSettings
 from graph.db import build_driver
-from graph.errors import ContractGraphError
 
 SKIPPED = ("skipped: no LLM is configured, so nothing was evaluated. Set OPENAI_API_KEY (or OPENAI_BASE_URL "
            "for a local OpenAI-compatible server) in the environment or .streamlit/secrets.toml; see "

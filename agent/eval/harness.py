@@ -20,7 +20,7 @@ from agent.context import Context
 from agent.eval.judge import Verdict, judge
 from agent.eval.references import read_rows
 from agent.runner import ask
-from graph.errors import ContractGraphError, LLMError
+from core.errors import ContractGraphError, LLMError
 
 log = logging.getLogger(__name__)
 RESULT_COLUMNS = ("id", "category", "question", "reference", "answer", "error", "tools", "score", "reason",

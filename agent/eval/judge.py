@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import HumanMessage, SystemMessage
 
-from agent.context import AgentSettings
-from agent.llm import llm_errors
+from core.llm import llm_errors
+from core.settings import AgentSettings
 
 JUDGE_SYSTEM = """You grade the answers of an assistant that answers questions about a portfolio of \
 commercial contracts. Compare the ASSISTANT ANSWER with the REFERENCE ANSWER, which is correct and was \

@@ -24,7 +24,7 @@ from typing import Any
 
 from neo4j import Driver
 
-from graph.errors import ContractGraphError
+from core.errors import ContractGraphError
 from graph.readonly import run_read_only
 from graph.repository import contract_details, search_contracts, search_parties
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from graph.vocab import CUAD_CATEGORIES
+from core.vocab import CUAD_CATEGORIES
 from ingest.document.models import Section
 
 _MONTH = r"(?:january|february|march|april|may|june|july|august|september|october|november|december)"

@@ -13,7 +13,7 @@ import logging
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from graph.vocab import CUAD_CATEGORIES
+from core.vocab import CUAD_CATEGORIES
 from ingest.cuad_labels import LabelledContract, index_texts, load_labels, read_text
 from ingest.document.classify import classify_section
 from ingest.document.models import ParsedDocument

@@ -24,7 +24,7 @@ from components.footer import render_footer
 from components.results import render_results, show_queries
 from components.routes import EXPLORER_PAGE as THIS_PAGE
 from components.session import EXPLORER_FILTER
-from graph.errors import FilterValidationError
+from core.errors import FilterValidationError
 from graph.filters import ContractFilter
 
 

@@ -9,12 +9,13 @@ from collections import Counter
 
 import pytest
 
-from agent.context import AgentSettings, Context
+from agent.context import Context
 from agent.eval import DEFAULT_QUESTIONS
 from agent.eval.harness import load_questions, run_eval, summarize, write_outputs
 from agent.eval.references import compute_reference, read_rows
 from agent.graph import build_agent
-from agent.llm import build_chat_model
+from core.llm import build_chat_model
+from core.settings import AgentSettings
 
 ROWS = read_rows(DEFAULT_QUESTIONS)
 CATEGORIES = {"count", "dates", "parties", "amounts", "aggregation", "multi-step", "details"}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
-from graph.vocab import CUAD_CATEGORIES
+from core.vocab import CUAD_CATEGORIES
 from ingest.cuad_labels import index_texts, load_labels
 from ingest.document import Section, classify_section
 from ingest.document.clause_eval import evaluate_clauses, format_table, macro_average

@@ -9,7 +9,7 @@ from datetime import date
 
 import pytest
 
-from graph.vocab import CUAD_CATEGORIES
+from core.vocab import CUAD_CATEGORIES
 from ingest.cuad_labels import CategoryLabel, LabelledContract
 from ingest.evaluate import (
     Counts,
@@ -166,7 +166,7 @@ def test_cli_llm_engine_unavailable_is_a_clear_error(tmp_path, capsys, monkeypat
 def test_cli_llm_not_configured_is_a_clear_error(tmp_path, capsys, monkeypatch):
     import types
 
-    from graph.errors import LLMNotConfigured
+    from core.errors import LLMNotConfigured
 
     def extract_llm(pages, file_id, model):
         raise LLMNotConfigured("No chat model is configured: set LLM_MODEL.")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from graph.errors import UnsafeQueryError
+from core.errors import UnsafeQueryError
 from graph.readonly import check_lexically
 
 

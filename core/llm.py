@@ -16,8 +16,8 @@ from langchain_core.embeddings import Embeddings
 from langchain_core.language_models import BaseChatModel
 from langchain_openai import ChatOpenAI, OpenAIEmbeddings
 
-from agent.context import AgentSettings
-from graph.errors import ConfigError, LLMError, LLMNotConfigured
+from core.errors import ConfigError, LLMError, LLMNotConfigured
+from core.settings import AgentSettings
 
 # Local servers accept any key; the OpenAI client insists on one being set.
 PLACEHOLDER_KEY = "not-needed"
@@ -54,7 +54,7 @@ def build_chat_model(settings: AgentSettings | None = None, model: str | None = 
 
 def _scripted(settings: AgentSettings) -> BaseChatModel:
     # Imported here so the production path never loads the test double's module.
-    from agent.scripted import ScriptedChatModel, load_script
+    from core.scripted import ScriptedChatModel, load_script
 
     if settings.script is None:
         raise LLMNotConfigured("LLM_PROVIDER=scripted needs LLM_SCRIPT, the path of a JSON script.")

@@ -47,7 +47,7 @@ from langchain_core.messages import (
 from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, ChatResult
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from graph.errors import ConfigError
+from core.errors import ConfigError
 
 PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}")
 ERRORS = ("timeout", "auth", "rate_limit", "connection", "bad_request")

@@ -1,10 +1,13 @@
-"""Controlled vocabularies: contract types, clause types, countries and sub-national jurisdictions.
+"""Controlled vocabularies: contract types, clause types, countries and sub-national jurisdictions,
+the country validator every model shares and Lucene escaping for full-text queries.
 
 The compiler validates filter values against these lists, the importer normalises data into them and the
 agent's tool descriptions list them, so all three speak the same words.
 """
 
 from __future__ import annotations
+
+import re
 
 # Contract types after cleaning the sample (glued types split, "License Agreement" -> "License"),
 # plus CUAD's own type folders so uploaded contracts have a home.
@@ -116,3 +119,24 @@ def canonical(value: str, choices: tuple[str, ...]) -> str | None:
     """Case-insensitive lookup of `value` in `choices`; returns the canonical spelling or None."""
     folded = value.strip().casefold()
     return next((choice for choice in choices if choice.casefold() == folded), None)
+
+
+def country_code(value: str | None,
+                 error: str = "'{short}' is not an ISO 3166 alpha-2 country code") -> str | None:
+    """A validator's body: None for a blank value, the ISO alpha-2 code, or ValueError with `error`
+    (formatted with `value` and `short`, its first 40 characters) when the value is not a country."""
+    if value is None or not value.strip():
+        return None
+    code = normalize_country(value)
+    if code is None:
+        raise ValueError(error.format(value=value, short=value[:40]))
+    return code
+
+
+# Lucene's query syntax characters; escaped so user text can never form an operator.
+LUCENE_SPECIAL = re.compile(r'([+\-&|!(){}\[\]^"~*?:\\/])')
+
+
+def escape_lucene(word: str) -> str:
+    """One word with every Lucene syntax character backslash-escaped."""
+    return LUCENE_SPECIAL.sub(r"\\\1", word)
