@@ -153,3 +153,15 @@ def filter_options(driver: Driver, database: str | None = None) -> dict[str, lis
 def graph_counts(driver: Driver, database: str | None = None) -> dict[str, int]:
     """Total nodes and relationships (tests compare them before and after risky operations)."""
     return read(driver, queries.COUNTS_BY_LABEL, {}, database)[0]
+
+
+def all_party_names(driver: Driver, database: str | None = None) -> list[dict[str, Any]]:
+    """Every party's key, name and aliases, by name (entity resolution scores them in Python)."""
+    return read(driver, queries.ALL_PARTY_NAMES, {}, database)
+
+
+def parties_by_key(driver: Driver, keys: list[str], database: str | None = None) -> dict[str, dict[str, Any]]:
+    """Name, aliases, contract count and countries of the parties with these keys, by key."""
+    if not keys:
+        return {}
+    return {row["key"]: row for row in read(driver, queries.PARTIES_BY_KEY, {"keys": keys}, database)}
