@@ -1,4 +1,4 @@
-"""Tests for ingest.evaluate: gold parsing, the documented matching rules, scoring and the CLI."""
+"""Tests for evals.ingest: gold parsing, the documented matching rules, scoring and the CLI."""
 
 from __future__ import annotations
 
@@ -10,8 +10,7 @@ from datetime import date
 import pytest
 
 from core.vocab import CUAD_CATEGORIES
-from ingest.cuad_labels import CategoryLabel, LabelledContract
-from ingest.evaluate import (
+from evals.ingest import (
     Counts,
     field_matches,
     gold_jurisdictions,
@@ -22,6 +21,7 @@ from ingest.evaluate import (
     parse_gold_date,
     score_contract,
 )
+from ingest.cuad_labels import CategoryLabel, LabelledContract
 
 
 def test_gold_parties_from_answer_column():

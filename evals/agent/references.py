@@ -10,7 +10,7 @@ against the live graph and fills the template. Kinds:
 - `cypher`: spec is {"cypher": read-only statement}; values are the first row's columns and `rows`.
 - `details`: spec is {"file_id"}; values `contract_type`, `effective_date`, `end_date`, `parties`, `governing_law`.
 
-`python -m agent.eval.references QUESTIONS.csv` rewrites the `reference` column from the live graph.
+`python -m evals.agent.references QUESTIONS.csv` rewrites the `reference` column from the live graph.
 """
 
 from __future__ import annotations
@@ -120,7 +120,7 @@ def main(argv: list[str] | None = None) -> int:
 
     args = argv if argv is not None else sys.argv[1:]
     if len(args) != 1:
-        print("usage: python -m agent.eval.references QUESTIONS.csv", file=sys.stderr)  # noqa: T201
+        print("usage: python -m evals.agent.references QUESTIONS.csv", file=sys.stderr)  # noqa: T201
         return 2
     with build_driver() as driver:
         changed = refresh(driver, Path(args[0]))

@@ -1,4 +1,4 @@
-"""`python -m agent.eval QUESTIONS.csv [--out DIR] [--limit N] [--ids a,b]`: run the evaluation with the
+"""`python -m evals.agent QUESTIONS.csv [--out DIR] [--limit N] [--ids a,b]`: run the evaluation with the
 configured LLM (see agent/context.py) and write results.csv, summary.json and summary.md.
 
 Without an LLM configured it says so and exits 0 without running anything.
@@ -13,12 +13,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from agent.context import Context
-from agent.eval import DEFAULT_QUESTIONS
-from agent.eval.harness import Result, load_questions, run_eval, summarize, summary_markdown, write_outputs
 from agent.graph import build_agent
 from core.errors import ContractGraphError
 from core.llm import build_chat_model
 from core.settings import AgentSettings
+from evals.agent import DEFAULT_QUESTIONS
+from evals.agent.harness import Result, load_questions, run_eval, summarize, summary_markdown, write_outputs
 from graph.config import REPO_ROOT, Neo4jSettings
 from graph.db import build_driver
 
@@ -28,7 +28,7 @@ SKIPPED = ("skipped: no LLM is configured, so nothing was evaluated. Set OPENAI_
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m agent.eval", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python -m evals.agent", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("questions", nargs="?", type=Path, default=DEFAULT_QUESTIONS)
     parser.add_argument("--out", type=Path, help="output directory (default .data/eval/<UTC timestamp>)")

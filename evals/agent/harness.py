@@ -17,10 +17,10 @@ from langchain_core.language_models import BaseChatModel
 from langgraph.graph.state import CompiledStateGraph
 
 from agent.context import Context
-from agent.eval.judge import Verdict, judge
-from agent.eval.references import read_rows
 from agent.runner import ask
 from core.errors import ContractGraphError, LLMError
+from evals.agent.judge import Verdict, judge
+from evals.agent.references import read_rows
 
 log = logging.getLogger(__name__)
 RESULT_COLUMNS = ("id", "category", "question", "reference", "answer", "error", "tools", "score", "reason",

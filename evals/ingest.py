@@ -1,9 +1,9 @@
 """Score an extraction engine against CUAD's expert labels: precision, recall and F1 per field.
 
-Usage: python -m ingest.evaluate --labels labels_dev.csv --texts txt/ [--engine rules|llm]
+Usage: python -m evals.ingest --labels labels_dev.csv --texts txt/ [--engine rules|llm]
        [--model NAME] [--out scores.json] [--details details.json] [--limit N]
-       python -m ingest.evaluate --clauses --labels labels_dev.csv --texts txt/ [--out clauses.json]
-       (CUAD category classification of sections; see ingest.document.clause_eval)
+       python -m evals.ingest --clauses --labels labels_dev.csv --texts txt/ [--out clauses.json]
+       (CUAD category classification of sections; see evals.clauses)
 
 Matching rules (one contract at a time; counts are summed over contracts, i.e. micro-averaged):
 
@@ -46,8 +46,8 @@ from rapidfuzz import fuzz
 
 from core.errors import ContractGraphError, ExtractionError, LLMError
 from core.names import norm_party
+from evals import clauses
 from ingest.cuad_labels import LabelledContract, index_texts, load_labels, read_text
-from ingest.document import clause_eval
 from ingest.rules.jurisdictions import Jurisdiction, find_jurisdictions
 
 FIELDS = ("parties", "agreement_date", "effective_date", "expiration_date", "governing_law", "document_name")
@@ -270,11 +270,11 @@ def format_table(scores: dict[str, dict[str, Any]]) -> str:
 def _clauses(labels: Path, texts: Path, out: Path | None) -> int:
     """`--clauses`: classify every section of the labelled contracts and score against the labels."""
     try:
-        report = clause_eval.evaluate_clauses(labels, texts)
+        report = clauses.evaluate_clauses(labels, texts)
     except (ContractGraphError, OSError) as e:
         sys.stderr.write(f"error: {e}\n")
         return 2
-    sys.stdout.write(clause_eval.format_table(report) + "\n")
+    sys.stdout.write(clauses.format_table(report) + "\n")
     if out:
         out.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
     return 0
@@ -282,7 +282,7 @@ def _clauses(labels: Path, texts: Path, out: Path | None) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Command-line entry point; returns the process exit code."""
-    parser = argparse.ArgumentParser(prog="python -m ingest.evaluate", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m evals.ingest", description=__doc__.splitlines()[0])
     parser.add_argument("--labels", type=Path, required=True, help="CUAD master_clauses-format CSV")
     parser.add_argument("--texts", type=Path, required=True, help="directory of CUAD .txt files")
     parser.add_argument("--engine", choices=("rules", "llm"), default="rules")
@@ -291,7 +291,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--details", type=Path, help="write per-contract predictions and gold as JSON here")
     parser.add_argument("--limit", type=int, help="score only the first N labelled contracts")
     parser.add_argument("--clauses", action="store_true",
-                        help="instead: CUAD category classification of sections (ingest.document.clause_eval), "
+                        help="instead: CUAD category classification of sections (evals.clauses), "
                              "recall and precision per category")
     args = parser.parse_args(argv)
     if args.clauses:
