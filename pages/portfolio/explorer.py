@@ -12,7 +12,8 @@ import streamlit as st
 
 from components import reads
 from components.charts import render_charts
-from components.explorer_form import render_filter_form
+from components.explorer.form import render_filter_form
+from components.explorer.results import render_results, show_queries
 from components.filter_url import (
     PAGE_SIZE_PARAM,
     filter_from_query,
@@ -21,7 +22,6 @@ from components.filter_url import (
     short_digest,
 )
 from components.footer import render_footer
-from components.results import render_results, show_queries
 from components.routes import EXPLORER_PAGE as THIS_PAGE
 from components.session import EXPLORER_FILTER
 from core.errors import FilterValidationError

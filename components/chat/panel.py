@@ -8,8 +8,8 @@ import json
 
 import streamlit as st
 
-from components.chat_agent import Assistant, clear_conversation, focus_filter, history, load_assistant
-from components.chat_ui import CHAT_PAGE, ask_and_record, not_configured, render_history
+from components.chat.assistant import Assistant, clear_conversation, focus_filter, history, load_assistant
+from components.chat.ui import CHAT_PAGE, ask_and_record, not_configured, render_history
 from components.filter_url import LIST_FIELDS, SCALAR_FIELDS, filter_from_query
 from components.session import CHAT_CONTEXT_FILTER, EXPLORER_FILTER
 from core.errors import FilterValidationError

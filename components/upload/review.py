@@ -13,8 +13,8 @@ from typing import Any, Literal
 import pandas as pd
 import streamlit as st
 
-from components.upload_draft import PARTY_COLUMNS, clauses_frame, parties_frame
-from components.upload_process import UploadItem
+from components.upload.draft import PARTY_COLUMNS, clauses_frame, parties_frame
+from components.upload.process import UploadItem
 from core.vocab import CLAUSE_TYPES, CONTRACT_TYPES
 from ingest.evidence import LOW_CONFIDENCE
 from ingest.pipeline import Review

@@ -10,7 +10,7 @@ from typing import Any
 import streamlit as st
 
 from agent.runner import Answer, Event, Failure, Token, ToolFinished, ToolStarted, ToolTrace, stream_turn
-from components.chat_agent import Assistant, history, run_context
+from components.chat.assistant import Assistant, history, run_context
 from components.filter_url import filter_to_query
 from components.routes import CHAT_PAGE, CONTRACT_PAGE, EXPLORER_PAGE
 from core.errors import FilterValidationError

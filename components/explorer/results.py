@@ -8,7 +8,7 @@ import streamlit as st
 from neo4j import Driver
 
 from components import reads
-from components.export import contracts_csv, contracts_frame
+from components.explorer.export import contracts_csv, contracts_frame
 from components.filter_url import PAGE_PARAM, PAGE_SIZE_PARAM, PAGE_SIZES
 from components.routes import CONTRACT_PAGE
 from graph.compiler import CompiledQuery

@@ -9,7 +9,6 @@ import pandas as pd
 import streamlit as st
 
 from components import reads
-from components.document_view import contract_graph_with_document
 from components.formatting import country_label, law_label, money
 from components.network_view import render_network
 from components.routes import PARTIES_PAGE
@@ -104,7 +103,8 @@ def render_contract_graph(file_id: str) -> None:
                           help="At most this many nodes are drawn.")
     layer = st.toggle("Show the document layer (sections, defined terms, cross-references)", key="contract_doc_layer")
     with reads.guarded(stop=False):
-        sub = contract_graph_with_document(file_id, depth, cap) if layer else reads.contract_graph(file_id, depth, cap)
+        read_graph = reads.contract_graph_with_document if layer else reads.contract_graph
+        sub = read_graph(file_id, depth, cap)
         st.caption(f"{len(sub.nodes)} nodes, {len(sub.edges)} relationships. Hover a node for its properties; "
                    "drag to rearrange, scroll to zoom.")
         if sub.capped:

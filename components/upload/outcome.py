@@ -13,9 +13,9 @@ import streamlit as st
 
 from components.db import clear_read_caches, get_driver, get_settings
 from components.routes import CONTRACT_PAGE
-from components.upload_draft import build_draft
-from components.upload_process import UploadItem
-from components.upload_review import ReviewAction, render_review
+from components.upload.draft import build_draft
+from components.upload.process import UploadItem
+from components.upload.review import ReviewAction, render_review
 from core.errors import ContractGraphError
 from ingest.pipeline import commit_review, configured_embeddings
 

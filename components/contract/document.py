@@ -6,26 +6,10 @@ from __future__ import annotations
 import streamlit as st
 
 from components import reads
-from components.db import get_driver
-from components.document_html import document_html
-from graph import subgraph
-from graph.documents import DocumentOutline, add_document_layer, document_outline
+from components.contract.document_html import document_html
+from graph.documents import DocumentOutline
 
-TTL_S = 300
 LOAD_HINT = "Load the contract texts with `python -m ingest load-texts` (uploads get theirs when committed)."
-
-
-@st.cache_data(ttl=TTL_S, max_entries=32, show_spinner=False)
-def outline(file_id: str) -> DocumentOutline | None:
-    return document_outline(get_driver(), file_id)
-
-
-@st.cache_data(ttl=TTL_S, max_entries=64, show_spinner=False)
-def contract_graph_with_document(file_id: str, depth: int, node_cap: int) -> subgraph.Subgraph:
-    """The contract's subgraph (as the graph view draws it) plus its document layer, within the same cap."""
-    sub = subgraph.contract_subgraph(get_driver(), file_id, depth=depth, node_cap=node_cap)
-    add_document_layer(get_driver(), sub, file_id)
-    return sub
 
 
 def _summary(doc: DocumentOutline) -> str:
@@ -40,7 +24,7 @@ def render_document(file_id: str) -> None:
     """Section tree with anchors: references link to their target, defined terms show their definition on
     hover, unresolved references are marked (dashed), footnotes are linked at the end."""
     with reads.guarded(stop=False):
-        doc = outline(file_id)
+        doc = reads.outline(file_id)
         if doc is None or not doc.sections:
             st.info(f"This contract has no document layer yet. {LOAD_HINT}", icon=":material/article:")
             return
