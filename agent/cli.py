@@ -13,15 +13,16 @@ import json
 import sys
 from typing import Any
 
-from agent.context import AgentSettings, Context
+from agent.context import Context
 from agent.graph import build_agent
-from agent.llm import build_chat_model
 from agent.runner import AgentAnswer, ask
+from core.errors import DatabaseUnavailable
+from core.llm import build_chat_model
+from core.settings import AgentSettings
 from graph.cli_input import CliParser
 from graph.cli_support import EXIT_ERROR, json_object_arg, parse_args, run_cli
 from graph.config import Neo4jSettings
 from graph.db import build_driver, ping
-from graph.errors import DatabaseUnavailable
 from graph.filters import parse_filter
 
 EXIT_DATABASE = 3

@@ -19,8 +19,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from agent.prompts import GRAPH_SCHEMA
 from agent.tool_support import context_of, to_json
+from core.errors import UnsafeQueryError
 from graph.compiler import compile_projection
-from graph.errors import UnsafeQueryError
 from graph.filters import ContractFilter, parse_filter
 from graph.readonly import clamp_timeout, run_read_only
 from graph.repository import count_contracts, json_params

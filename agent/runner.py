@@ -20,7 +20,7 @@ from langgraph.graph.state import CompiledStateGraph
 
 from agent.context import Context
 from agent.tool_support import DATABASE_ERROR, FIX_HINT
-from graph.errors import ContractGraphError
+from core.errors import ContractGraphError
 
 log = logging.getLogger(__name__)
 

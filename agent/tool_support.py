@@ -10,7 +10,7 @@ from langgraph.prebuilt import ToolRuntime
 from langgraph.prebuilt.tool_node import ToolInvocationError
 
 from agent.context import Context
-from graph.errors import ConfigError, ContractGraphError, DatabaseError, DatabaseUnavailable
+from core.errors import ConfigError, ContractGraphError, DatabaseError, DatabaseUnavailable
 
 MAX_EXAMPLES = 5
 # Database failures (down, timed out, rejected at run time) are marked so `agent ask` can exit non-zero.

@@ -13,9 +13,9 @@ import streamlit as st
 from neo4j import Driver
 
 from components.formatting import escape_md
+from core.errors import ContractGraphError
 from graph.config import Neo4jSettings
 from graph.db import build_driver, ping, unavailable_message
-from graph.errors import ContractGraphError
 from graph.repository import overview
 
 START_COMMAND = "make run   # or: .venv/bin/python -m graph server start"

@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from graph.vocab import COUNTRY_ALIASES, US_STATES
+from core.vocab import COUNTRY_ALIASES, US_STATES
 
 # Names for codes the vocabulary's aliases do not spell out (display only; filters use the codes).
 _EXTRA_COUNTRY_NAMES = {

@@ -10,8 +10,6 @@ import argparse
 import json
 import logging
 import sys
-from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from tqdm import tqdm
@@ -19,9 +17,8 @@ from tqdm import tqdm
 from graph import server
 from graph.cli_input import CliParser, int_option, row_cap, timeout_seconds
 from graph.cli_support import json_object_arg, parse_args, run_cli
-from graph.config import REPO_ROOT, Neo4jSettings
+from graph.config import Neo4jSettings
 from graph.db import build_driver
-from graph.document_load import load_texts
 from graph.load import load_records
 from graph.readonly import DEFAULT_ROW_CAP, DEFAULT_TIMEOUT_S, run_read_only
 from graph.repository import graph_counts, json_params, overview, search_contracts, search_parties
@@ -29,7 +26,6 @@ from graph.sample import read_records, resolve_sample
 from graph.schema import ensure_schema
 
 log = logging.getLogger("graph.cli")
-DEFAULT_TEXTS = REPO_ROOT.parent / "shared" / "data" / "cuad" / "txt"
 
 
 def _print(data: Any) -> None:
@@ -65,27 +61,6 @@ def cmd_load(args: argparse.Namespace) -> int:
     print(summary.line())
     for warning in summary.warnings[: args.show_warnings]:
         print(f"  warning: {warning}")
-    return 0
-
-
-def _section_embedder() -> Callable[[list[str]], list[list[float]]] | None:
-    """The configured embedding model's batch function, or None (no EMBEDDING_MODEL: the vector index is
-    skipped). Imported here: only `load-texts --embed` needs the agent's model settings."""
-    from agent.context import AgentSettings
-    from agent.llm import build_embeddings
-
-    embeddings = build_embeddings(AgentSettings.load())
-    return embeddings.embed_documents if embeddings is not None else None
-
-
-def cmd_load_texts(args: argparse.Namespace) -> int:
-    embed = _section_embedder() if args.embed else None
-    if args.embed and embed is None:
-        print("No EMBEDDING_MODEL configured: sections are loaded without embeddings.", file=sys.stderr)
-    with build_driver() as driver, tqdm(unit="document", desc="Parsing texts", file=sys.stderr) as bar:
-        summary = load_texts(driver, Path(args.directory), only_missing=args.if_missing, workers=args.workers,
-                             embed=embed, progress=bar.update)
-    print(summary.line())
     return 0
 
 
@@ -130,15 +105,6 @@ def build_parser() -> argparse.ArgumentParser:
     load.add_argument("--show-warnings", type=int_option("show-warnings", 0, 100_000), default=0, metavar="N",
                       help="print the first N warnings")
     load.set_defaults(func=cmd_load)
-    texts = sub.add_parser("load-texts", help="parse contract texts into the document layer (sections, "
-                           "references, defined terms, footnotes); default: the CUAD texts")
-    texts.add_argument("directory", nargs="?", default=str(DEFAULT_TEXTS))
-    texts.add_argument("--if-missing", action="store_true",
-                       help="skip documents whose layer this loader version already wrote")
-    texts.add_argument("--workers", type=int_option("workers", 1, 64), default=None,
-                       help="parser processes (default: up to 4)")
-    texts.add_argument("--embed", action="store_true", help="also embed sections (needs EMBEDDING_MODEL)")
-    texts.set_defaults(func=cmd_load_texts)
     search = sub.add_parser("search", help="contracts matching a ContractFilter JSON")
     search.add_argument("filter", nargs="?", default="{}")
     search.set_defaults(func=cmd_search)

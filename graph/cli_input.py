@@ -13,7 +13,7 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
-from graph.errors import ContractGraphError
+from core.errors import ContractGraphError
 from graph.readonly import MAX_TIMEOUT_S
 
 MAX_JSON_DEPTH = 32

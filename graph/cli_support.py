@@ -9,8 +9,8 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from core.errors import ContractGraphError
 from graph.cli_input import InvalidText, check_argv, load_json
-from graph.errors import ContractGraphError
 
 EXIT_ERROR = 2
 EXIT_INTERRUPTED = 130

@@ -1,41 +1,23 @@
 """Settings for reaching Neo4j: an external database from the environment or `.streamlit/secrets.toml`,
 or else the project's own local server under `.data/`.
 
-Environment variables win over secrets.toml so CI and scripts can override a developer's file.
+Environment variables win over secrets.toml; both are read through core/settings.py, the one loader.
 """
 
 from __future__ import annotations
 
 import os
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from graph.errors import ConfigError
+from core.errors import ConfigError
+from core.settings import REPO_ROOT, SECRETS_PATH, read_secrets, setting
 
-REPO_ROOT = Path(__file__).resolve().parents[1]
-SECRETS_PATH = REPO_ROOT / ".streamlit" / "secrets.toml"
 DIST_LIB = REPO_ROOT / ".data" / "neo4j-dist" / "lib"
 # The schemes the Neo4j Python driver accepts (bolt: one server; neo4j: routing; +s / +ssc: TLS).
 URI_SCHEMES = ("bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc")
 URI_EXAMPLE = "e.g. neo4j+s://xxxx.databases.neo4j.io or bolt://127.0.0.1:7687"
-
-
-def read_secrets(path: Path = SECRETS_PATH) -> dict[str, object]:
-    """Flattened secrets.toml: top-level keys, plus `[neo4j]` keys as NEO4J_* and `[llm]` keys upper-cased."""
-    if not path.is_file():
-        return {}
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as e:
-        raise ConfigError(f"{path} is not valid TOML: {e}") from e
-    flat = {k: v for k, v in data.items() if not isinstance(v, dict)}
-    for section, prefix in (("neo4j", "NEO4J_"), ("llm", "")):
-        table = data.get(section)
-        if isinstance(table, dict):
-            flat.update({_prefixed(k.upper(), prefix): v for k, v in table.items()})
-    return flat
 
 
 def validate_uri(uri: str) -> str:
@@ -53,18 +35,6 @@ def validate_uri(uri: str) -> str:
     if not parts.hostname or port == 0 or parts.path not in ("", "/") or parts.fragment:
         raise ConfigError(f"NEO4J_URI is not a valid Neo4j address ({URI_EXAMPLE}).")
     return uri.strip()
-
-
-def _prefixed(key: str, prefix: str) -> str:
-    return key if key.startswith(prefix) else prefix + key
-
-
-def setting(name: str, default: str | None = None, secrets: dict[str, object] | None = None) -> str | None:
-    """One setting: the environment first, then secrets.toml, then `default`."""
-    if os.environ.get(name):
-        return os.environ[name]
-    value = (secrets if secrets is not None else read_secrets()).get(name)
-    return str(value) if value not in (None, "") else default
 
 
 @dataclass(frozen=True)
@@ -139,3 +109,6 @@ class Neo4jSettings:
     def describe(self) -> str:
         """Where the data lives, for status lines (never includes the password)."""
         return f"{self.uri} (local server, {self.local.home})" if self.local else self.uri
+
+
+__all__ = ["DIST_LIB", "REPO_ROOT", "SECRETS_PATH", "LocalServer", "Neo4jSettings", "read_secrets", "setting"]

@@ -14,8 +14,8 @@ from typing import Any, LiteralString, TypeVar, cast
 from neo4j import Driver, GraphDatabase, ManagedTransaction, NotificationDisabledCategory, RoutingControl
 from neo4j.exceptions import AuthError, ClientError, ConfigurationError, DriverError, Neo4jError, ServiceUnavailable
 
+from core.errors import ConfigError, DatabaseError, DatabaseUnavailable
 from graph.config import Neo4jSettings
-from graph.errors import ConfigError, DatabaseError, DatabaseUnavailable
 
 log = logging.getLogger(__name__)
 # The driver logs a WARNING for every retry of a transaction it cannot connect for; the caller then gets one

@@ -12,8 +12,8 @@ from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from graph.errors import FilterValidationError
-from graph.vocab import (
+from core.errors import FilterValidationError
+from core.vocab import (
     CLAUSE_TYPES,
     CONTRACT_TYPES,
     CUAD_CATEGORIES,

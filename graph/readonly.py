@@ -22,9 +22,9 @@ from typing import Any, LiteralString, cast
 from neo4j import READ_ACCESS, Driver
 from neo4j.exceptions import DriverError, Neo4jError, ServiceUnavailable, SessionExpired
 
+from core.errors import ContractGraphError, DatabaseError, DatabaseUnavailable, UnsafeQueryError
 from graph.config import Neo4jSettings
 from graph.db import unavailable_message, wrap_errors
-from graph.errors import ContractGraphError, DatabaseError, DatabaseUnavailable, UnsafeQueryError
 from graph.readonly_lex import MAX_STATEMENT, check_lexically
 from graph.readonly_plan import check_plan
 from graph.readonly_watchdog import terminate_tagged

@@ -14,7 +14,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from graph.errors import UnsafeQueryError
+from core.errors import UnsafeQueryError
 
 MAX_STATEMENT = 20_000
 # Neo4j's lexer counts these as whitespace (Cypher 5 grammar), beyond what str.isspace() knows.

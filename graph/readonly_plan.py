@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from graph.errors import UnsafeQueryError
+from core.errors import UnsafeQueryError
 from graph.readonly_lex import ALLOWED_PROCEDURES
 
 READ_OPERATORS = frozenset({

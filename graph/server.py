@@ -24,8 +24,8 @@ from pathlib import Path
 from neo4j import GraphDatabase
 from neo4j.exceptions import AuthError, ServiceUnavailable
 
+from core.errors import ServerError
 from graph.config import DIST_LIB, REPO_ROOT, LocalServer
-from graph.errors import ServerError
 from graph.server_posture import ENTRY_POINT, is_our_server, make_private, write_private
 
 log = logging.getLogger(__name__)

@@ -16,9 +16,9 @@ from typing import Any
 from neo4j import Driver, ManagedTransaction
 from neo4j.exceptions import ConstraintError
 
+from core.errors import DatabaseError, IngestError
 from graph import load
 from graph.db import read, write_tx
-from graph.errors import DatabaseError, IngestError
 from graph.prepare import prepare
 from graph.schema import ensure_schema
 
@@ -97,6 +97,11 @@ class CommitRequest:
     pages: list[str]
     engine: str                            # e.g. "rules" or "llm:gpt-4.1-mini"
     same_as: dict[str, str | None] | None = None  # extracted party name -> existing Party key (None: new)
+
+
+def file_id_taken(driver: Driver, file_id: str, database: str | None = None) -> bool:
+    """True when a contract already uses this file_id."""
+    return bool(read(driver, FIND_BY_ID, {"file_id": file_id}, database))
 
 
 def find_by_sha(driver: Driver, sha256: str, database: str | None = None) -> str | None:

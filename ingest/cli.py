@@ -24,9 +24,9 @@ from langchain_core.embeddings import Embeddings
 from neo4j import Driver
 from tqdm import tqdm
 
+from core.errors import ContractGraphError
 from graph.cli_support import run_cli
 from graph.db import build_driver
-from graph.errors import ContractGraphError
 from graph.write import DuplicateFile
 from ingest.batch_files import collect_files, display_name, printable
 from ingest.evidence import LOW_CONFIDENCE, REVIEW_FIELDS

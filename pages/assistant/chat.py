@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from components.chat_agent import clear_conversation, focus_filter, history, load_assistant
-from components.chat_ui import ask_and_record, not_configured, render_history
+from components.chat.assistant import clear_conversation, focus_filter, history, load_assistant
+from components.chat.ui import ask_and_record, not_configured, render_history
 from components.formatting import escape_md
 
 EXAMPLES = (

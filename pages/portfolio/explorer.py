@@ -12,7 +12,8 @@ import streamlit as st
 
 from components import reads
 from components.charts import render_charts
-from components.explorer_form import render_filter_form
+from components.explorer.form import render_filter_form
+from components.explorer.results import render_results, show_queries
 from components.filter_url import (
     PAGE_SIZE_PARAM,
     filter_from_query,
@@ -22,10 +23,9 @@ from components.filter_url import (
 )
 from components.footer import render_footer
 from components.formatting import escape_md
-from components.results import render_results, show_queries
 from components.routes import EXPLORER_PAGE as THIS_PAGE
 from components.session import EXPLORER_FILTER
-from graph.errors import FilterValidationError
+from core.errors import FilterValidationError
 from graph.filters import ContractFilter
 
 

@@ -8,7 +8,7 @@ import streamlit as st
 from components import reads
 from components.footer import render_footer
 from components.formatting import country_label, escape_md
-from components.party_view import party_contracts, party_header, render_party_network, search_results
+from components.parties.view import party_contracts, party_header, render_party_network, search_results
 
 reads.require_db()
 st.title("Parties")

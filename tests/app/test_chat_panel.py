@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from components.chat_panel import FOCUS_QUESTION
+from components.chat.panel import FOCUS_QUESTION
 from components.session import CHAT_CONTEXT_FILTER, CHAT_HISTORY
 from graph.filters import ContractFilter
 from graph.repository import search_contracts

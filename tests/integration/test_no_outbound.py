@@ -18,8 +18,8 @@ import pytest
 from neo4j.exceptions import ClientError
 
 from agent.cypher_tool import build_statement
+from core.errors import UnsafeQueryError
 from graph.config import REPO_ROOT
-from graph.errors import UnsafeQueryError
 from graph.filters import parse_filter
 from graph.readonly import run_read_only
 from graph.repository import graph_counts

@@ -15,9 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from agent.cypher_tool import build_statement
+from core.errors import ContractGraphError, UnsafeQueryError
 from graph.config import REPO_ROOT
 from graph.db import read
-from graph.errors import ContractGraphError, UnsafeQueryError
 from graph.filters import parse_filter
 from graph.readonly import explain_read_only, run_read_only
 from graph.readonly_plan import READ_OPERATORS

@@ -10,6 +10,7 @@ import random
 import pytest
 
 from components.formatting import WORD_JOINER, escape_md, escaped_stream
+from core.errors import ContractGraphError
 from graph.cli_input import (
     MAX_JSON_DEPTH,
     InvalidText,
@@ -20,7 +21,6 @@ from graph.cli_input import (
     timeout_seconds,
 )
 from graph.cli_support import json_object_arg
-from graph.errors import ContractGraphError
 
 
 @pytest.mark.parametrize(("argv", "position"), [

@@ -7,8 +7,8 @@ from datetime import date
 
 import pytest
 
+from core.errors import FilterValidationError
 from graph.compiler import compile_count
-from graph.errors import FilterValidationError
 from graph.filters import MAX_OFFSET, parse_filter
 from graph.repository import parse_party_query
 

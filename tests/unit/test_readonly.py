@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from graph.errors import UnsafeQueryError
+from core.errors import UnsafeQueryError
 from graph.readonly import MAX_TIMEOUT_S, check_lexically, clamp_timeout
 from graph.readonly_plan import check_plan
 

@@ -9,7 +9,7 @@ import string
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from graph.errors import UnsafeQueryError
+from core.errors import UnsafeQueryError
 from graph.readonly import check_lexically
 
 SPACES = [" ", "\t", "\n", "\r", "\x0b", "\x0c", "\u00a0", "\u1680", "\u2000", "\u2003", "\u200a", "\u2028",

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from core.errors import ConfigError
 from graph import config
-from graph.errors import ConfigError
 from tests.ingest_support import write_script
 from tests.integration.throwaway import free_port
 
