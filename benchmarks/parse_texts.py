@@ -1,6 +1,6 @@
 """`python -m benchmarks.parse_texts`: time the document-text parser on the CUAD texts and digest its output.
 
-Every text is parsed exactly as `load-texts` does it (`graph.document_load.parse_text_file`: read, parse,
+Every text is parsed exactly as `load-texts` does it (`ingest.layer.parse_text_file`: read, parse,
 build the rows the loader writes), in `--workers` processes. Reported: the wall time of the whole run, and
 the CPU seconds each document took in its worker (`time.process_time`, so other load on the shared machine
 does not inflate it). The rows of every document are reduced to a SHA-256 of their canonical JSON (sections,
@@ -24,8 +24,8 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from graph.document_load import parse_text_file
 from graph.document_rows import ROW_KEYS
+from ingest.layer import parse_text_file
 
 DEFAULT_TEXTS = Path("../shared/data/cuad/txt")
 RESULTS = Path(__file__).parent / "results"

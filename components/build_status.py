@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from components.formatting import escape_md
 from graph import background
 
 REFRESH_S = 3
@@ -23,7 +24,7 @@ def layer_note(status: background.BuildStatus | None = None) -> str | None:
         return (f"The document layer is being built in the background ({counts}); text-based results cover "
                 "the documents parsed so far.")
     if status.state == "failed":
-        return f"The document layer build stopped: {status.message}"
+        return f"The document layer build stopped: {escape_md(status.message)}"
     return None
 
 
@@ -43,7 +44,7 @@ def render_build_progress() -> None:
     elif status.state == "done" and status.total:
         st.caption(f":material/check_circle: {status.label}")
     elif status.state == "failed":
-        st.warning(f"Document layer: {status.message}", icon=":material/warning:")
+        st.warning(f"Document layer: {escape_md(status.message)}", icon=":material/warning:")
         if st.button("Resume the document-layer build", key="resume_layer_build"):
             background.start()
             st.rerun()

@@ -15,9 +15,11 @@ from neo4j import Driver
 
 from components.chart_data import AmountBand, amount_bands, upcoming_filter
 from components.db import get_driver, show_db_error
+from components.formatting import escape_md
+from core.errors import ContractGraphError, DatabaseUnavailable
 from graph import subgraph
 from graph.db import ping
-from graph.errors import ContractGraphError, DatabaseUnavailable
+from graph.documents import ALL_LEVELS, DocumentOutline, add_document_layer, document_outline
 from graph.filters import ContractFilter
 from graph.repository import (
     SearchResult,
@@ -56,7 +58,7 @@ def guarded(stop: bool = True) -> Iterator[None]:
         if stop:
             st.stop()
     except ContractGraphError as e:
-        st.error(str(e), icon=":material/error:")
+        st.error(escape_md(e), icon=":material/error:")
         if stop:
             st.stop()
 
@@ -158,3 +160,23 @@ def party_profile(party_key: str) -> dict | None:
 @st.cache_data(ttl=TTL_S, max_entries=128, show_spinner=False)
 def contracts_of(party_key: str) -> list[dict]:
     return subgraph.party_contracts(get_driver(), party_key)
+
+
+@st.cache_data(ttl=TTL_S, max_entries=32, show_spinner=False)
+def outline(file_id: str) -> DocumentOutline | None:
+    return document_outline(get_driver(), file_id)
+
+
+LAYER_DETAIL_ALL = 3  # components.contract.view.LAYER_DETAIL: every section and the defined terms
+
+
+@st.cache_data(ttl=TTL_S, max_entries=64, show_spinner=False)
+def contract_graph_with_document(file_id: str, depth: int, node_cap: int,
+                                 detail: int = LAYER_DETAIL_ALL) -> subgraph.Subgraph:
+    """The contract's subgraph (as the graph view draws it) plus its document layer, within the same cap:
+    `detail` 1 top-level sections, 2 with their subsections, 3 every section and the defined terms."""
+    sub = subgraph.contract_subgraph(get_driver(), file_id, depth=depth, node_cap=node_cap)
+    everything = detail >= LAYER_DETAIL_ALL
+    add_document_layer(get_driver(), sub, file_id, max_level=ALL_LEVELS if everything else detail,
+                       with_terms=everything)
+    return sub

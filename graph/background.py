@@ -23,11 +23,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from graph.config import REPO_ROOT
+from core.settings import REPO_ROOT
 
 log = logging.getLogger(__name__)
 # The one command the runner spawns (it gets `--progress-file PATH` and, if given, the text directory appended).
-BUILD_COMMAND = (sys.executable, "-m", "graph", "load-texts", "--if-missing")
+BUILD_COMMAND = (sys.executable, "-m", "ingest", "load-texts", "--if-missing")
 DEFAULT_DIR = REPO_ROOT / ".data"
 LOCK_NAME, STATE_NAME, PROGRESS_NAME, LOG_NAME = ("document-layer.lock", "document-layer.json",
                                                   "document-layer-progress.json", "document-layer.log")

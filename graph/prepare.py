@@ -10,6 +10,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from core.vocab import SUBDIVISIONS
 from graph.clean import (
     CleanReport,
     clean_amount,
@@ -22,7 +23,6 @@ from graph.clean import (
     party_key,
 )
 from graph.titles import file_title
-from graph.vocab import SUBDIVISIONS
 
 
 @dataclass

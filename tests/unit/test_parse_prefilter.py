@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from benchmarks.parse_texts import DIGEST, rows_digest
-from graph.document_load import parse_text_file
 from ingest.cuad_labels import read_text
 from ingest.document import parse_document
 from ingest.document.classify import RULES
 from ingest.document.prefilter import LiteralIndex, PatternSet, Prefiltered, fold, required_literals
+from ingest.layer import parse_text_file
 
 CUAD_TXT = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "cuad" / "txt"
 
