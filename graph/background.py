@@ -49,8 +49,9 @@ class BuildStatus:
 
     @property
     def label(self) -> str:
-        counts = f"{self.done:,}/{self.total:,}" if self.total else "starting"
-        return f"document layer {counts}"
+        if self.total:
+            return f"document layer {self.done:,}/{self.total:,}"
+        return "document layer: starting" if self.state == "running" else "document layer"
 
     @property
     def fraction(self) -> float:
