@@ -6,7 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from components.formatting import escape_md
-from graph import background
+from ingest import background
 
 REFRESH_S = 3
 

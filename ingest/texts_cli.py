@@ -15,10 +15,10 @@ from tqdm import tqdm
 
 from core.llm import build_embeddings
 from core.settings import REPO_ROOT, AgentSettings
-from graph.background import ProgressFile
 from graph.cli_input import int_option
 from graph.cli_support import run_cli
 from graph.db import build_driver
+from ingest.background import ProgressFile
 from ingest.layer import load_texts
 
 DEFAULT_TEXTS = REPO_ROOT.parent / "shared" / "data" / "cuad" / "txt"

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from graph import background
 from graph.db import read, write_tx
 from graph.document_rows import LAYER_VERSION
+from ingest import background
 from tests.conftest import TEXTS
 
 pytestmark = pytest.mark.integration

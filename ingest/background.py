@@ -1,6 +1,6 @@
 """Build the document layer in the background: one detached process, its progress in files the app reads.
 
-`make run` (or the app's retry button) calls `start()`, which spawns `python -m graph.background run` in a
+`make run` (or the app's retry button) calls `start()`, which spawns `python -m ingest.background run` in a
 new session, so it outlives page reloads, the Streamlit server and the terminal. That runner takes an
 exclusive `flock` on `<dir>/document-layer.lock` (a second runner finds it held and exits at once: only one
 build runs), records its pid and state in `document-layer.json`, and runs `BUILD_COMMAND`, which writes its
@@ -93,12 +93,12 @@ def _read_json(path: Path) -> dict[str, Any]:
 
 
 def _alive(pid: int) -> bool:
-    """True when `pid` is a running `graph.background` runner (a reused pid of another program is not)."""
+    """True when `pid` is a running `ingest.background` runner (a reused pid of another program is not)."""
     try:
         cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
     except OSError:
         return False
-    return b"graph.background" in cmdline
+    return b"ingest.background" in cmdline
 
 
 def read_status(directory: Path | None = None) -> BuildStatus:
@@ -121,7 +121,7 @@ def start(texts: Path | None = None, directory: Path | None = None) -> BuildStat
     if current.state == "running":
         return current
     base.mkdir(parents=True, exist_ok=True)
-    command = [sys.executable, "-m", "graph.background", "run", "--dir", str(base)]
+    command = [sys.executable, "-m", "ingest.background", "run", "--dir", str(base)]
     if texts is not None:
         command += ["--texts", str(texts)]
     with open(base / LOG_NAME, "ab") as out:
@@ -157,7 +157,7 @@ def run(directory: Path, texts: Path | None) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m graph.background", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m ingest.background", description=__doc__.splitlines()[0])
     parser.add_argument("action", choices=("start", "run", "status"))
     parser.add_argument("--dir", type=Path, default=None, help="lock/state/progress directory (default .data)")
     parser.add_argument("--texts", type=Path, default=None, help="text directory (default: the CUAD texts)")
