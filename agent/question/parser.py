@@ -1,0 +1,224 @@
+"""The entry point: question + reference date (+ previous filter, + party directory) -> `ParsedQuestion`.
+
+Extractors consume the words they understand in a fixed order (amounts, dates, CUAD clause phrases, governing
+law, multi-word party names, contract types, clauses, status, party country, intent, remaining party names).
+What is left is judged: negations, actions, unsupported statistics, unknown names and bare group words make
+the parser refuse (never a confident wrong number); other left-over words are reported as ignored.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+from agent.question import words as w
+from agent.question.amounts import extract_amounts
+from agent.question.contract import ContractQuestion, detect
+from agent.question.dates import extract_dates
+from agent.question.facets import (
+    Facets,
+    extract_clauses,
+    extract_law,
+    extract_party_country,
+    extract_status,
+    extract_types,
+)
+from agent.question.followup import is_follow_up, merge
+from agent.question.intent import extract_intent
+from agent.question.parties import PartyDirectory, PartyMatch, find_parties
+from agent.question.scan import Scan, correct, tokenize
+from graph.errors import FilterValidationError
+from graph.filters import ContractFilter, parse_filter
+
+MAX_CANDIDATES = 6
+NO_CONTRACT = "I could not tell which contract you mean (name a party of it)"
+
+
+@dataclass
+class ParsedQuestion:
+    """What the parser made of a question. Exactly one of: a tool to run, `clarify`, `refusal`."""
+
+    question: str
+    filter: ContractFilter | None = None
+    tool: str | None = None  # contract_search | contract_details | clause_search
+    topic: str | None = None  # clause_search: what to look for
+    understood: list[tuple[str, str]] = field(default_factory=list)
+    ignored: list[str] = field(default_factory=list)
+    clarify: str | None = None
+    candidates: list[str] = field(default_factory=list)
+    refusal: str | None = None
+    whole_set_metric: bool = False
+    follow_up: bool = False
+
+    def tool_args(self) -> dict[str, Any]:
+        """The arguments of the first tool call (what the LLM path would send)."""
+        scope = self.filter.describe() if self.filter is not None else {}
+        if self.tool == "clause_search":
+            return {"question": self.topic or self.question, **scope}
+        return scope
+
+    def to_json(self) -> dict[str, Any]:
+        return {"tool": self.tool, "args": self.tool_args() if self.tool else None,
+                "understood": [{"phrase": p, "meaning": m} for p, m in self.understood],
+                "ignored": self.ignored, "clarify": self.clarify, "candidates": self.candidates,
+                "refusal": self.refusal, "follow_up": self.follow_up}
+
+
+def make_scan(question: str) -> Scan:
+    original = tokenize(question)
+    words = []
+    for i, token in enumerate(original):
+        lower = token.lower()
+        # A capitalised word inside the sentence is probably a name: never "correct" it into vocabulary.
+        name_like = i > 0 and token[:1].isupper()
+        words.append(lower if name_like else correct(lower, w.KNOWN, w.VOCABULARY))
+    return Scan(original, words)
+
+
+def _extract(scan: Scan, today: date, directory: PartyDirectory | None) -> tuple[dict[str, Any], list[str],
+                                                                                  list[PartyMatch], bool]:
+    facets = Facets()
+    amounts, problems = extract_amounts(scan)
+    facets.fields.update(amounts)
+    facets.problems += problems
+    facets.fields.update(extract_dates(scan, today).fields())
+    extract_clauses(scan, facets, cuad_only=True)
+    extract_law(scan, facets)
+    matches = find_parties(scan, directory, w.FILLER | w.NEGATION, multiword_only=True)
+    for m in matches:
+        scan.use((m.start, m.end))
+    extract_types(scan, facets)
+    extract_clauses(scan, facets)
+    extract_status(scan, facets)
+    extract_party_country(scan, facets)
+    intent = extract_intent(scan)
+    facets.fields.update(intent.fields)
+    later = find_parties(scan, directory, w.FILLER | w.NEGATION | w.KNOWN)
+    for m in later:
+        scan.use((m.start, m.end))
+    return facets.fields, facets.problems, matches + later, intent.whole_set_metric
+
+
+def _party_fields(matches: list[PartyMatch], scan: Scan, parsed: ParsedQuestion) -> list[str]:
+    names = []
+    for m in matches:
+        typed = scan.phrase(m.start, m.end)
+        if len(m.parties) == 1:
+            names.append(m.parties[0].name)
+            how = {"fuzzy": " (closest spelling)", "acronym": " (acronym)"}.get(m.how, "")
+            scan.understood.append((typed, f"party {m.parties[0].name}{how}"))
+            continue
+        shown = [f"{e.name} ({e.contract_count} contract{'s' if e.contract_count != 1 else ''})"
+                 for e in m.parties[:MAX_CANDIDATES]]
+        more = len(m.parties) - len(shown)
+        parsed.candidates = [e.name for e in m.parties[:MAX_CANDIDATES]]
+        parsed.clarify = (f"Several parties match '{typed}': " + "; ".join(shown)
+                          + (f"; and {more} more" if more > 0 else "") + ". Which one do you mean? "
+                          "Ask again with its full name.")
+    return names
+
+
+def _leftover(scan: Scan) -> tuple[list[str], str | None]:
+    """Ignored words, or a reason to refuse, from the words no extractor used."""
+    ignored, refusal = [], None
+    for i, word in enumerate(scan.words):
+        if scan.used[i]:
+            continue
+        typed = scan.original[i]
+        if word in w.NEGATION:
+            return [], "it asks to exclude something ('" + typed + "'), and I only read positive filters exactly"
+        if word in w.ACTIONS:
+            return [], f"I only read the contract graph; I can't '{typed}' anything"
+        if word in w.UNSUPPORTED:
+            return [], f"'{typed}' is not something the filter or its aggregations compute"
+        if word in w.GROUP_WORDS:
+            rest = " ".join(scan.original[i + 1:i + 4])
+            return [], f"I can't group by '{rest}' (I group by type, year, month, end year, party, country, " \
+                       "governing-law country or clause type)"
+        if word in w.FILLER:
+            continue
+        previous = scan.words[i - 1] if i > 0 else ""
+        if (i > 0 and typed[:1].isupper() and not word.isdigit()) or previous in w.PARTY_CUES:
+            refusal = refusal or f"no party in the graph is called '{typed}'"
+        if word == "how" or (previous == "many" and word not in w.CONTRACT_WORDS):
+            refusal = refusal or f"I count contracts, not '{typed}'"
+        ignored.append(typed)
+    return ignored, refusal
+
+
+def _whole_set_key(fields: dict[str, Any]) -> str:
+    """A group key with one value over the whole filtered set, so one aggregation row is the answer."""
+    if len(fields.get("contract_types", [])) == 1:
+        return "contract_type"
+    low, high = fields.get("min_effective_date"), fields.get("max_effective_date")
+    if low and high and low.year == high.year:
+        return "effective_year"
+    if fields.get("governing_law_country") and not fields.get("governing_law_state"):
+        return "governing_law_country"
+    return "contract_type"
+
+
+def _has_subject(scan: Scan, fields: dict[str, Any], follow_up: bool) -> bool:
+    return follow_up or bool(fields) or any(word in w.CONTRACT_WORDS for word in scan.words)
+
+
+def parse_question(question: str, today: date, previous: ContractFilter | None = None,
+                   directory: PartyDirectory | None = None) -> ParsedQuestion:
+    """Parse one question; `previous` is the filter of the conversation's last contract_search."""
+    parsed = _parse(question, today, previous, directory, contract_level=True)
+    if parsed.refusal == NO_CONTRACT:
+        # 'What is the average contract value...' has the shape of a one-contract question but names no
+        # contract: read it as a portfolio question instead.
+        return _parse(question, today, previous, directory, contract_level=False)
+    return parsed
+
+
+def _parse(question: str, today: date, previous: ContractFilter | None, directory: PartyDirectory | None,
+           contract_level: bool) -> ParsedQuestion:
+    parsed = ParsedQuestion(question)
+    text = " ".join(question.split())
+    if not re.search(r"[a-zA-Z]", text):
+        parsed.refusal = "the question has no words"
+        return parsed
+    scan = make_scan(text)
+    contract: ContractQuestion | None = detect(scan) if contract_level else None
+    parsed.follow_up = previous is not None and contract is None and is_follow_up(scan)
+    fields, problems, matches, whole = _extract(scan, today, directory)
+    parties = _party_fields(matches, scan, parsed)
+    if parties:
+        fields["parties"] = parties
+    if contract is not None and contract.tool == "contract_details" and not parties and not parsed.clarify:
+        parsed.refusal = NO_CONTRACT
+        return parsed
+    ignored, refusal = _leftover(scan)
+    parsed.understood, parsed.ignored = list(scan.understood), ignored
+    if problems:
+        parsed.refusal = problems[0]
+    elif refusal:
+        parsed.refusal = refusal
+    elif parsed.clarify:
+        return parsed
+    elif not _has_subject(scan, fields, parsed.follow_up) or (not fields and ignored and not parsed.follow_up):
+        parsed.refusal = "I could not map it onto the contract filter"
+    if parsed.refusal:
+        return parsed
+    if whole:
+        fields["group_by"] = _whole_set_key(fields)
+        parsed.whole_set_metric = True
+    if parsed.follow_up and previous is not None:
+        fields = merge(previous.describe(), fields)
+    try:
+        parsed.filter = parse_filter(fields)
+    except FilterValidationError as e:
+        parsed.refusal = f"the filter it gives is not valid ({e})"
+        return parsed
+    if contract is not None:
+        parsed.tool, parsed.topic = contract.tool, contract.topic
+        if contract.tool == "contract_details" and not parsed.filter.parties:
+            parsed.refusal = NO_CONTRACT
+            parsed.tool = None
+        return parsed
+    parsed.tool = "contract_search"
+    return parsed
