@@ -1,13 +1,14 @@
-"""Accuracy of the offline question parser on the labelled set (`evals/questions/offline_questions.jsonl`).
+"""Accuracy of the offline question parser on the labelled set (`evals/questions/*.jsonl`).
 
-    python -m evals.ask_offline [QUESTIONS.jsonl] [--json] [--show wrong|safe|all]
+    python -m evals.ask_offline [QUESTIONS.jsonl ...] [--json] [--show wrong|safe|all]
 
-Each row has a gold answer: a ContractFilter (describe() form), {"tool", "scope"} for contract-level
-questions, "refuse" or "clarify". Outcomes: `exact` (the parser's filter / tool equals the gold), `safe` (it
-refused or asked back where an answer was expected: no number given), `wrong` (it answered with anything
-else: a confident wrong answer). Follow-ups (`follow`: the id of the previous question) start from the
-previous question's gold filter. Party names come from the CUAD sample (graph.prepare), the same names the
-loaded graph holds, so no database is needed.
+The default files are `offline_questions.jsonl` (223 questions) and `offline_questions_b.jsonl` (70 more,
+written later with other phrasings). Each row has a gold answer: a ContractFilter (describe() form),
+{"tool", "scope"} for contract-level questions, "refuse" or "clarify". Outcomes: `exact` (the parser's filter
+/ tool equals the gold), `safe` (it refused or asked back where an answer was expected: no number given),
+`wrong` (it answered with anything else: a confident wrong answer). Follow-ups (`follow`: the id of the
+previous question) start from the previous question's gold filter. Party names come from the CUAD sample
+(graph.prepare), the same names the loaded graph holds, so no database is needed.
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ from graph.filters import ContractFilter, parse_filter
 from graph.prepare import prepare
 from graph.sample import read_records, resolve_sample
 
-QUESTIONS = REPO_ROOT / "evals" / "questions" / "offline_questions.jsonl"
+QUESTION_FILES = (REPO_ROOT / "evals" / "questions" / "offline_questions.jsonl",
+                  REPO_ROOT / "evals" / "questions" / "offline_questions_b.jsonl")
 REFERENCE_DATE = date(2025, 6, 15)
 
 
@@ -38,8 +40,10 @@ class Outcome:
     verdict: str  # exact | safe | wrong
 
 
-def load_questions(path: Path = QUESTIONS) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+def load_questions(*paths: Path) -> list[dict[str, Any]]:
+    """Rows of every file (default: both labelled sets; follow-ups may refer to rows of another file)."""
+    return [json.loads(line) for path in paths or QUESTION_FILES
+            for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
 def sample_directory() -> PartyDirectory:
@@ -56,6 +60,11 @@ def gold_filter(gold: dict[str, Any]) -> ContractFilter:
     return parse_filter(gold.get("scope", {}) if "tool" in gold else gold)
 
 
+def comparable(f: ContractFilter) -> dict[str, Any]:
+    """describe() with list fields as sets: types are OR-ed and parties / clauses AND-ed, so order is moot."""
+    return {k: sorted(v) if isinstance(v, list) else v for k, v in f.describe().items()}
+
+
 def judge(row: dict[str, Any], parsed: ParsedQuestion) -> str:
     gold = row["gold"]
     answered = parsed.tool is not None and parsed.refusal is None and parsed.clarify is None
@@ -67,7 +76,7 @@ def judge(row: dict[str, Any], parsed: ParsedQuestion) -> str:
         return "safe"
     tool = gold.get("tool", "contract_search") if isinstance(gold, dict) else "contract_search"
     same = parsed.tool == tool and parsed.filter is not None and \
-        parsed.filter.describe() == gold_filter(gold).describe()
+        comparable(parsed.filter) == comparable(gold_filter(gold))
     return "exact" if same else "wrong"
 
 
@@ -105,11 +114,11 @@ def markdown(table: dict[str, Any]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m evals.ask_offline", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("questions", nargs="?", default=str(QUESTIONS))
+    parser.add_argument("questions", nargs="*", help="JSONL files (default: the two labelled sets)")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     parser.add_argument("--show", choices=("wrong", "safe", "all"), help="print these questions with the parse")
     args = parser.parse_args(argv)
-    outcomes = evaluate(load_questions(Path(args.questions)))
+    outcomes = evaluate(load_questions(*(Path(p) for p in args.questions)))
     table = summary(outcomes)
     if args.show:
         for o in outcomes:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import calendar
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, timedelta
 
 from agent.question.scan import Scan, Span
@@ -68,6 +68,7 @@ class DateBounds:
     effective: list[date | None]
     end: list[date | None]
     as_of: date | None = None
+    problems: list[str] = field(default_factory=list)
 
     def fields(self) -> dict[str, date]:
         names = {"min_effective_date": self.effective[0], "max_effective_date": self.effective[1],
@@ -210,7 +211,16 @@ def extract_dates(scan: Scan, today: date) -> DateBounds:
             skip.add(second.start)
             if span.start > 0 and scan.words[span.start - 1] in ("between", "from") and not scan.used[span.start - 1]:
                 span = Span(span.match, span.start - 1, span.end)
+        edge = " ".join(scan.words[max(0, span.start - 3):span.start])
+        if edge in ("the end of", "the start of", "the beginning of") and not any(scan.used[span.start - 3:span.start]):
+            # 'before the end of 2022' is 'by 2022'; 'after the start of 2019' is 'since 2019'.
+            span = Span(span.match, span.start - 3, span.end)
+            inclusive_edge = True
+        else:
+            inclusive_edge = False
         kind, first = _operator(scan, span)
+        if inclusive_edge and kind.startswith("strict-"):
+            kind = kind.removeprefix("strict-")
         if kind == "in":
             tail = " ".join(scan.words[last:last + 3])
             if (m := LATER.match(tail)) or (m := EARLIER.match(tail)):
@@ -228,6 +238,8 @@ def extract_dates(scan: Scan, today: date) -> DateBounds:
         low, high = {"before": (None, end), "after": (start, None), "strict-before": (None, start - timedelta(1)),
                      "strict-after": (end + timedelta(1), None), "in": (start, end)}[kind]
         target = bounds.end if field == "end" else bounds.effective
+        if (low is not None and target[0] is not None) or (high is not None and target[1] is not None):
+            bounds.problems.append("two periods for the same date (I read one range per date)")
         target[0], target[1] = low if low is not None else target[0], high if high is not None else target[1]
         if verb is not None and not scan.used[verb]:
             scan.use((verb, verb + 1))

@@ -29,8 +29,7 @@ GROUPS = [
     re.compile(rf"\b(?:(?:breakdown|break down|broken down|distribution|split|spread)(?: of)?(?: [\w-]+){{0,4}}? )?"
                rf"(?:per|by|for each|for every|each|every|across|grouped by|group by|according to|over) "
                rf"(?:the )?(?:contract )?{KEY}\b"),
-    re.compile(rf"\b(?:which|what) {KEY}(?: [\w-]+){{0,4}}? (?:has|had|have|with|is|are|was|were|saw|gets?|got)"
-               rf" (?:the )?{MOST}\b"),
+    re.compile(rf"\b(?:which|what) {KEY}(?: [\w-]+){{0,5}}? (?:the )?{MOST}\b"),
     re.compile(rf"\b(?:which|what) {KEY} (?:is|are|was|were) (?:the )?(?P<common>most|least) "
                rf"(?:common|frequent|popular)\b"),
     re.compile(rf"\b(?P<common>most|least) (?:common|frequent|popular) (?:contract )?{KEY}\b"),

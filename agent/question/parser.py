@@ -83,7 +83,9 @@ def _extract(scan: Scan, today: date, directory: PartyDirectory | None) -> tuple
     amounts, problems = extract_amounts(scan)
     facets.fields.update(amounts)
     facets.problems += problems
-    facets.fields.update(extract_dates(scan, today).fields())
+    dates = extract_dates(scan, today)
+    facets.fields.update(dates.fields())
+    facets.problems += dates.problems
     extract_clauses(scan, facets, cuad_only=True)
     extract_law(scan, facets)
     matches = find_parties(scan, directory, w.FILLER | w.NEGATION, multiword_only=True)
@@ -103,7 +105,7 @@ def _extract(scan: Scan, today: date, directory: PartyDirectory | None) -> tuple
 
 def _party_fields(matches: list[PartyMatch], scan: Scan, parsed: ParsedQuestion) -> list[str]:
     names = []
-    for m in matches:
+    for m in sorted(matches, key=lambda m: m.start):
         typed = scan.phrase(m.start, m.end)
         if len(m.parties) == 1:
             names.append(m.parties[0].name)
@@ -120,6 +122,12 @@ def _party_fields(matches: list[PartyMatch], scan: Scan, parsed: ParsedQuestion)
     return names
 
 
+def _imperative(scan: Scan, index: int) -> bool:
+    """An action verb that opens the request ('Delete ...', 'please draft ...', 'can you send ...')."""
+    lead = [word for word in scan.words[:index] if word not in ("please", "can", "could", "would", "you", "kindly")]
+    return not lead
+
+
 def _leftover(scan: Scan) -> tuple[list[str], str | None]:
     """Ignored words, or a reason to refuse, from the words no extractor used."""
     ignored, refusal = [], None
@@ -129,7 +137,7 @@ def _leftover(scan: Scan) -> tuple[list[str], str | None]:
         typed = scan.original[i]
         if word in w.NEGATION:
             return [], "it asks to exclude something ('" + typed + "'), and I only read positive filters exactly"
-        if word in w.ACTIONS:
+        if word in w.ACTIONS and _imperative(scan, i):
             return [], f"I only read the contract graph; I can't '{typed}' anything"
         if word in w.UNSUPPORTED:
             return [], f"'{typed}' is not something the filter or its aggregations compute"

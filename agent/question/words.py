@@ -11,7 +11,8 @@ how many much what which who whom whose when where why is are was were be been b
 from with by do does did done we our us i me my you your they them those these that this it its there their here
 have has had having any all every some list listing show showing display give find get tell please number count
 counts counted total contracts contract agreements agreement deals deal documents document portfolio database db
-graph data and also as so than then ones one signed executed entered into made date dates dated exist exists
+graph data and also as so than then ones one sign signing signed executed entered into made date dates dated
+exist exists
 existing available overall altogether whole entire kind currently now still just only involve involves involving
 include includes including contain contains containing party parties companies company counterparty counterparties
 clause clauses provision provisions term terms section sections like value values amount amounts worth valued
