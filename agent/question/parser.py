@@ -49,6 +49,7 @@ class ParsedQuestion:
     clarify: str | None = None
     candidates: list[str] = field(default_factory=list)
     refusal: str | None = None
+    partial: dict[str, Any] = field(default_factory=dict)  # what was understood when refusing (for the Explorer)
     whole_set_metric: bool = False
     follow_up: bool = False
 
@@ -128,6 +129,13 @@ def _imperative(scan: Scan, index: int) -> bool:
     return not lead
 
 
+def _counts_contracts(scan: Scan, index: int) -> bool:
+    """'how many exclusive license agreements': an unknown word before a contract noun or type is a modifier;
+    'how many employees does ...' counts something else."""
+    following = index + 1
+    return following < len(scan.words) and (scan.used[following] or scan.words[following] in w.CONTRACT_WORDS)
+
+
 def _leftover(scan: Scan) -> tuple[list[str], str | None]:
     """Ignored words, or a reason to refuse, from the words no extractor used."""
     ignored, refusal = [], None
@@ -150,7 +158,7 @@ def _leftover(scan: Scan) -> tuple[list[str], str | None]:
         previous = scan.words[i - 1] if i > 0 else ""
         if (i > 0 and typed[:1].isupper() and not word.isdigit()) or previous in w.PARTY_CUES:
             refusal = refusal or f"no party in the graph is called '{typed}'"
-        if word == "how" or (previous == "many" and word not in w.CONTRACT_WORDS):
+        if previous == "many" and not _counts_contracts(scan, i):
             refusal = refusal or f"I count contracts, not '{typed}'"
         ignored.append(typed)
     return ignored, refusal
@@ -173,18 +181,19 @@ def _has_subject(scan: Scan, fields: dict[str, Any], follow_up: bool) -> bool:
 
 
 def parse_question(question: str, today: date, previous: ContractFilter | None = None,
-                   directory: PartyDirectory | None = None) -> ParsedQuestion:
-    """Parse one question; `previous` is the filter of the conversation's last contract_search."""
-    parsed = _parse(question, today, previous, directory, contract_level=True)
+                   directory: PartyDirectory | None = None, always_refine: bool = False) -> ParsedQuestion:
+    """Parse one question. `previous` is the filter of the conversation's last contract_search, refined
+    when the question reads as a follow-up (or always, with `always_refine`: a filter in focus)."""
+    parsed = _parse(question, today, previous, directory, True, always_refine)
     if parsed.refusal == NO_CONTRACT:
         # 'What is the average contract value...' has the shape of a one-contract question but names no
         # contract: read it as a portfolio question instead.
-        return _parse(question, today, previous, directory, contract_level=False)
+        return _parse(question, today, previous, directory, False, always_refine)
     return parsed
 
 
 def _parse(question: str, today: date, previous: ContractFilter | None, directory: PartyDirectory | None,
-           contract_level: bool) -> ParsedQuestion:
+           contract_level: bool, always_refine: bool) -> ParsedQuestion:
     parsed = ParsedQuestion(question)
     text = " ".join(question.split())
     if not re.search(r"[a-zA-Z]", text):
@@ -192,7 +201,7 @@ def _parse(question: str, today: date, previous: ContractFilter | None, director
         return parsed
     scan = make_scan(text)
     contract: ContractQuestion | None = detect(scan) if contract_level else None
-    parsed.follow_up = previous is not None and contract is None and is_follow_up(scan)
+    parsed.follow_up = previous is not None and contract is None and (always_refine or is_follow_up(scan))
     fields, problems, matches, whole = _extract(scan, today, directory)
     parties = _party_fields(matches, scan, parsed)
     if parties:
@@ -201,7 +210,7 @@ def _parse(question: str, today: date, previous: ContractFilter | None, director
         parsed.refusal = NO_CONTRACT
         return parsed
     ignored, refusal = _leftover(scan)
-    parsed.understood, parsed.ignored = list(scan.understood), ignored
+    parsed.understood, parsed.ignored, parsed.partial = list(scan.understood), ignored, dict(fields)
     if problems:
         parsed.refusal = problems[0]
     elif refusal:
