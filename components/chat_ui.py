@@ -10,9 +10,10 @@ from typing import Any
 import streamlit as st
 
 from agent.runner import Answer, Event, Failure, Token, ToolFinished, ToolStarted, ToolTrace, stream_turn
-from components.chat_agent import Assistant, history, run_context
+from components.chat_agent import Assistant, history, llm_configured, run_context
 from components.filter_url import filter_to_query
 from components.routes import CHAT_PAGE, CONTRACT_PAGE, EXPLORER_PAGE
+from components.session import CHAT_EXACT
 from graph.errors import FilterValidationError
 from graph.filters import ContractFilter, parse_filter
 
@@ -164,6 +165,17 @@ def ask_and_record(assistant: Assistant, question: str, focus: ContractFilter | 
     with st.chat_message("assistant"):
         reply = stream_reply(assistant, question, focus, compact)
     history().extend([user_turn, reply])
+
+
+def exact_mode_toggle() -> None:
+    """Exact mode: the offline parser answers (same tools, exact numbers, no LLM). Always on without an LLM."""
+    text = ("Answer with the exact offline question parser instead of the language model: the same tools and "
+            "numbers, no LLM; it says what it understood and ignored, and refuses what it cannot map.")
+    if llm_configured():
+        st.toggle("Exact mode", key=CHAT_EXACT, help=text)
+    else:
+        st.toggle("Exact mode", value=True, disabled=True, key="chat_exact_always",
+                  help=text + " No language model is configured, so it is always on.")
 
 
 def not_configured(message: str, compact: bool) -> None:

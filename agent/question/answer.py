@@ -32,7 +32,8 @@ def number(value: float) -> str:
 
 
 def money(value: float) -> str:
-    return "$" + number(round(value, 2))
+    cents = round(value, 2)
+    return f"${int(cents):,}" if cents == int(cents) else f"${cents:,.2f}"
 
 
 def metric_text(metric: str, value: float | None) -> str:
