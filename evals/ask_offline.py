@@ -46,14 +46,18 @@ def load_questions(*paths: Path) -> list[dict[str, Any]]:
             for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
-def sample_directory() -> PartyDirectory:
+def sample_party_rows() -> list[dict[str, Any]]:
     """Party names, aliases and contract counts of the CUAD sample, as the graph stores them."""
     prepared = prepare(read_records(resolve_sample(allow_download=False)))
     counts: Counter[str] = Counter()
     for contract in prepared.contracts:
         counts.update({link["key"] for link in contract.parties})
-    return PartyDirectory.build({"name": p.name, "aliases": p.aliases, "contract_count": counts[key]}
-                                for key, p in prepared.parties.items())
+    return [{"name": p.name, "aliases": p.aliases, "contract_count": counts[key]}
+            for key, p in prepared.parties.items()]
+
+
+def sample_directory() -> PartyDirectory:
+    return PartyDirectory.build(sample_party_rows())
 
 
 def gold_filter(gold: dict[str, Any]) -> ContractFilter:

@@ -1,0 +1,68 @@
+"""Parse time of the offline question parser: every question of the labelled sets, parsed repeatedly against
+the sample's party names (no database: parsing is pure), p50 / p95 / max per question.
+
+    python -m benchmarks.parse_questions [--repeat 5] [--out benchmarks/results/parse-questions.json]
+
+Target: under 50 ms per question (issue 13). Building the party index is timed separately: the offline model
+builds it once per driver and keeps it for a minute.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import sys
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+from agent.question import PartyDirectory, parse_question
+from benchmarks.timing import percentile
+from evals.ask_offline import REFERENCE_DATE, gold_filter, load_questions, sample_party_rows
+from graph.config import REPO_ROOT
+
+OUT = REPO_ROOT / "benchmarks" / "results" / "parse-questions.json"
+
+
+def run(repeat: int) -> dict[str, object]:
+    party_rows = sample_party_rows()
+    started = time.perf_counter()
+    directory = PartyDirectory.build(party_rows)
+    build_ms = (time.perf_counter() - started) * 1000
+    rows = load_questions()
+    by_id = {row["id"]: row for row in rows}
+    parse_question("warm-up: license agreements signed in 2019", REFERENCE_DATE, directory=directory)
+    samples: list[float] = []
+    for _ in range(repeat):
+        for row in rows:
+            previous = gold_filter(by_id[row["follow"]]["gold"]) if row.get("follow") else None
+            start = time.perf_counter()
+            parse_question(row["q"], REFERENCE_DATE, previous=previous, directory=directory)
+            samples.append((time.perf_counter() - start) * 1000)
+    return {
+        "date": datetime.now(UTC).isoformat(timespec="seconds"), "python": platform.python_version(),
+        "load_average_1m": round(os.getloadavg()[0], 2), "cpus": os.cpu_count(),
+        "questions": len(rows), "repeat": repeat, "parties": len(directory.entries),
+        "directory_build_ms": round(build_ms, 1),
+        "parse_ms": {"p50": round(percentile(samples, 50), 2), "p95": round(percentile(samples, 95), 2),
+                     "max": round(max(samples), 2), "mean": round(sum(samples) / len(samples), 2)},
+        "target_ms": 50,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.parse_questions", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--out", default=str(OUT))
+    args = parser.parse_args(argv)
+    result = run(args.repeat)
+    Path(args.out).write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+    sys.stdout.write(json.dumps(result, indent=1) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
