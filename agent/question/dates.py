@@ -24,7 +24,7 @@ ORD = r"(?:st|nd|rd|th)?"
 YEAR = r"(?:19|20)\d\d"
 QUARTERS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
 PERIOD = re.compile(
-    rf"(?P<iso>\d{{4}}-\d{{1,2}}-\d{{1,2}})|(?P<us>\d{{1,2}}/\d{{1,2}}/\d{{4}})"
+    rf"(?P<span_a>{YEAR})-(?P<span_b>{YEAR})|(?P<iso>\d{{4}}-\d{{1,2}}-\d{{1,2}})|(?P<us>\d{{1,2}}/\d{{1,2}}/\d{{4}})"
     rf"|(?P<mdy_m>{MONTH}) (?P<mdy_d>\d{{1,2}}){ORD} (?P<mdy_y>{YEAR})"
     rf"|(?:the )?(?P<dmy_d>\d{{1,2}}){ORD} (?:of )?(?P<dmy_m>{MONTH}) (?P<dmy_y>{YEAR})"
     rf"|(?P<my_m>{MONTH}) (?:of )?(?P<my_y>{YEAR})"
@@ -112,6 +112,8 @@ def period_of(m: re.Match[str], today: date) -> Period | None:
     """The interval one PERIOD match denotes (None for an impossible date like February 30)."""
     g = m.groupdict()
     try:
+        if g["span_a"]:
+            return Period(date(int(g["span_a"]), 1, 1), date(int(g["span_b"]), 12, 31))
         if g["iso"]:
             y, mo, d = (int(x) for x in g["iso"].split("-"))
             return Period(date(y, mo, d), date(y, mo, d))

@@ -10,6 +10,7 @@ from typing import Any
 from agent.question.lexicon import (
     CLAUSE_PATTERNS,
     CONTRACT_WORD,
+    COUNTRY_ADJECTIVES,
     COUNTRY_NAMES,
     COUNTRY_RE,
     CUAD_PATTERNS,
@@ -44,6 +45,10 @@ LOCATED = re.compile(r"\b(?:based|located|headquartered|incorporated|domiciled|r
 PARTY_WORDS = re.compile(r"^(?:an?|the|with|party|parties|company|companies|counterpart(?:y|ies)|firms?|"
                          r"entit(?:y|ies)|businesses|suppliers?|vendors?|customers?|partners?|based|located|"
                          r"headquartered|incorporated|from|in|involving|involve|has|have|one|some|any)$")
+PARTY_NOUN = re.compile(r"^(?:party|parties|compan(?:y|ies)|counterpart(?:y|ies)|firms?|entit(?:y|ies)|businesses|"
+                        r"suppliers?|vendors?|customers?|partners?|corporations?|licensors?|licensees?|"
+                        r"distributors?|manufacturers?|subsidiar(?:y|ies)|groups?|organi[sz]ations?|people|"
+                        r"individuals?|persons?|signator(?:y|ies))$")
 STATE_PLACE = re.compile(rf"\b(?:the )?(?:state of )?(?P<place>{SUBDIVISION_RE})\b")
 COUNTRY_PLACE = re.compile(rf"\b(?P<place>{COUNTRY_RE})\b")
 
@@ -146,6 +151,12 @@ def extract_party_country(scan: Scan, out: Facets) -> None:
         if found is None or found[0] != "country":
             continue
         start, end = span.start, span.end
+        if span.group("place") in COUNTRY_ADJECTIVES and not (
+                end < len(scan.words) and PARTY_NOUN.match(scan.words[end])):
+            out.problems.append(f"'{scan.phrase(span.start, span.end)}' alone may be a language or a nationality; "
+                                f"say e.g. '{scan.phrase(span.start, span.end)} parties' or '{found[1]} law'")
+            scan.use(span)
+            continue
         while start > 0 and not scan.used[start - 1] and PARTY_WORDS.match(scan.words[start - 1]) \
                 and scan.words[start - 1] not in ("with", "involving", "involve", "has", "have"):
             start -= 1

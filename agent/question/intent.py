@@ -19,11 +19,13 @@ KEYS: list[tuple[str, str]] = [
     (r"clause types?|clause categories|clauses", "clause_type"),
     (r"(?:signing |effective |start )?years?|annually|yearly|annual", "effective_year"),
     (r"(?:signing |effective )?months?|monthly", "effective_month"),
-    (r"governing laws?(?: countr(?:y|ies))?(?! states?)|jurisdictions?|laws?(?! states?)", "governing_law_country"),
+    (r"governing laws?(?: countr(?:y|ies))?(?! states?)|jurisdictions?|countr(?:y|ies)(?: of)? laws?|"
+     r"laws?(?! states?)", "governing_law_country"),
     (r"(?:party |parties' |counterparty )?countr(?:y|ies)|nations?|party locations?", "party_country"),
     (r"part(?:y|ies)|compan(?:y|ies)|counterpart(?:y|ies)|vendors?|suppliers?|customers?|partners?", "party"),
 ]
-KEY = "(?P<key>" + "|".join(p for p, _ in KEYS) + ")"
+KEYS_TEXT = [p for p, _ in KEYS]
+KEY = "(?P<key>" + "|".join(KEYS_TEXT) + ")"
 MOST = r"(?P<dir>most|highest|largest|biggest|greatest|fewest|least|lowest|smallest)"
 GROUPS = [
     re.compile(rf"\b(?:(?:breakdown|break down|broken down|distribution|split|spread)(?: of)?(?: [\w-]+){{0,4}}? )?"
@@ -34,6 +36,12 @@ GROUPS = [
                rf"(?:common|frequent|popular)\b"),
     re.compile(rf"\b(?P<common>most|least) (?:common|frequent|popular) (?:contract )?{KEY}\b"),
     re.compile(rf"\btop (?P<n>\d{{1,3}}) (?:contract )?{KEY}\b"),
+    re.compile(rf"\b(?:distribution|breakdown|split|mix|spread) of (?:the )?(?:contracts? )?(?:by |across )?{KEY}\b"),
+    re.compile(rf"\b(?:who|which) (?:are|is) (?:the )?{KEY}(?: [\w-]+){{0,3}}? (?:with|having|that have|that has) "
+               rf"(?:the )?{MOST}\b"),
+    re.compile(rf"\b{KEY} (?:with|having) the {MOST}\b"),
+    re.compile(r"\b(?:what|which) (?:are )?(?:the )?(?:different )?(?:contract )?(?P<key>types|categories|kinds)\b"),
+    re.compile(r"\bhow many (?:different )?(?P<key>types|kinds|categories)\b"),
 ]
 METRIC = re.compile(
     r"\b(?P<m>average|avg|mean|typical|total|sum|combined|aggregate|cumulative|largest|biggest|highest|maximum|max|"
@@ -52,7 +60,10 @@ SORTS = [
 ]
 SORT = re.compile(r"\b(?:(?:the )?top (?P<n>\d{1,3}) |(?:the )?(?P<n2>\d{1,3}) )?(?P<s>"
                   + "|".join(p for p, _ in SORTS) + r")\b")
-TOP = re.compile(r"\b(?:top|first|list|show(?: me)?) (?:the )?(?P<n>\d{1,3})\b")
+TOP = re.compile(r"\b(?:top|first|list|show(?: me)?|give me) (?:the )?(?P<n>\d{1,3})\b")
+HOW_LONG = re.compile(r"\bhow long (?:do|does|did|will) (?:the )?(?:[\w-]+ ){0,4}?(?:last|run|go)(?: for)?"
+                      r"(?: on average| typically| usually)?\b")
+SINGLE_CONTRACT = re.compile(r"^(?:which|what) (?:contract|agreement|deal)\b")
 BY_VALUE = re.compile(r"\b(?:by|in terms of) (?:total )?(?:value|amount|size|contract value)\b")
 END_CONTEXT = re.compile(r"\b(?:expir\w*|end|ends|ending|terminat\w*)\b")
 
@@ -77,9 +88,15 @@ def _use_free(scan: Scan, start: int, end: int, meaning: str) -> None:
 
 
 def _metric(scan: Scan) -> str | None:
+    if (how_long := scan.first(HOW_LONG)) is not None:
+        scan.use(how_long, "metric avg_duration_days")
+        return "avg_duration_days"
     span = scan.first(METRIC)
     if span is None:
         return None
+    if SINGLE_CONTRACT.match(scan.text) and span.group("m") not in ("average", "avg", "mean", "typical", "total",
+                                                                    "sum", "combined", "aggregate", "cumulative"):
+        return None  # 'which contract has the highest value': a sort, not a metric
     word, what = span.group("m"), span.group("what")
     if what in ("duration", "durations", "length", "term", "lifetime"):
         if word not in ("average", "avg", "mean", "typical"):

@@ -47,7 +47,8 @@ CLAUSES: dict[str, str] = {
     r"confidential(?:ity)?|non-?disclosure|ndas?": "Confidentiality & Non-Disclosure",
     r"(?:limitation of |limited )?liabilit(?:y|ies)|indemni(?:fication|ty|ties|fy)": "Liability & Indemnification",
     r"non-?compet(?:e|es|ition)|exclusivity|exclusive dealing": "Non-Compete & Exclusivity",
-    r"(?:auto-?)?renewals?|terminations?": "Renewal & Termination",
+    r"(?:auto-?)?renewals?|auto-?renew(?:s|ing|ed)?|automatic(?:ally)? renew(?:s|ing|ed)?|terminations?":
+        "Renewal & Termination",
     r"service[- ]levels?(?: agreements?)?|slas?": "Service-Level Agreements",
 }
 
@@ -106,6 +107,14 @@ COUNTRIES: dict[str, tuple[str, ...]] = {
     "AR": ("argentina", "argentine", "argentinian"), "CL": ("chile", "chilean"),
     "GR": ("greece", "greek"), "TR": ("turkey", "turkish"), "SA": ("saudi arabia", "saudi"),
 }
+
+# Adjectives and demonyms: as a party's country they need a party noun ('Chinese parties'); alone they may
+# name a language ('contracts in Chinese').
+COUNTRY_ADJECTIVES = frozenset("""american americans british english scottish welsh chinese canadian canadians german
+germans french japanese israeli israelis swiss dutch indian indians singaporean taiwanese spanish irish italian
+australian korean south korean caymanian bermudian brazilian mexican south african kazakh swedish danish polish
+nigerian malaysian colombian belgian austrian finnish norwegian russian emirati filipino thai vietnamese
+indonesian argentine argentinian chilean greek turkish saudi""".split()) | {"south korean", "south african"}
 
 STATE_ADJECTIVES: dict[str, str] = {"californian": "CA", "texan": "TX", "floridian": "FL", "québec": "QC"}
 

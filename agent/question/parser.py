@@ -29,6 +29,7 @@ from agent.question.followup import is_follow_up, merge
 from agent.question.intent import extract_intent
 from agent.question.parties import PartyDirectory, PartyMatch, find_parties
 from agent.question.scan import Scan, correct, tokenize
+from agent.question.topic import extract_text
 from graph.errors import FilterValidationError
 from graph.filters import ContractFilter, parse_filter
 
@@ -67,11 +68,16 @@ class ParsedQuestion:
                 "refusal": self.refusal, "follow_up": self.follow_up}
 
 
+NUMBER_WORDS = {"two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8",
+                "nine": "9", "ten": "10", "eleven": "11", "twelve": "12", "fifteen": "15", "twenty": "20",
+                "thirty": "30", "fifty": "50", "sixty": "60", "ninety": "90", "hundred": "100"}
+
+
 def make_scan(question: str) -> Scan:
     original = tokenize(question)
     words = []
     for i, token in enumerate(original):
-        lower = token.lower()
+        lower = NUMBER_WORDS.get(token.lower(), token.lower())
         # A capitalised word inside the sentence is probably a name: never "correct" it into vocabulary.
         name_like = i > 0 and token[:1].isupper()
         words.append(lower if name_like else correct(lower, w.KNOWN, w.VOCABULARY))
@@ -81,6 +87,8 @@ def make_scan(question: str) -> Scan:
 def _extract(scan: Scan, today: date, directory: PartyDirectory | None) -> tuple[dict[str, Any], list[str],
                                                                                   list[PartyMatch], bool]:
     facets = Facets()
+    if (text := extract_text(scan)) is not None:
+        facets.fields["text"] = text
     amounts, problems = extract_amounts(scan)
     facets.fields.update(amounts)
     facets.problems += problems

@@ -80,6 +80,10 @@ class PartyDirectory:
                     by_word[word].add(index)
         return cls(entries, dict(by_word), sorted(by_word))
 
+    def first_word(self, index: int, word: str) -> bool:
+        return any(s and s[0] == word for s in self.entries[index].spellings) or \
+            any(s and len(s) > 1 and s[0] in ("the", "a") and s[1] == word for s in self.entries[index].raw)
+
     def _contiguous(self, span: list[str]) -> set[int]:
         found: set[int] = set()
         for index in self.by_word.get(span[0], ()):
@@ -127,6 +131,11 @@ class PartyDirectory:
         return set(), ""
 
 
+def _name_like(token: str) -> bool:
+    """A single word that can be a name: letters in it, not a bare number."""
+    return any(ch.isalpha() for ch in token) and len(token) >= 2
+
+
 @dataclass
 class PartyMatch:
     start: int
@@ -155,8 +164,14 @@ def find_parties(scan: Scan, directory: PartyDirectory | None, skip: frozenset[s
                 typed = scan.original[i:j]
                 if " ".join(scan.words[i:j]) in PLACES:
                     continue  # a country or state name is read as a place, not as part of a party name
+                if j - i == 1 and not _name_like(typed[0]):
+                    continue
                 capitals = len(typed) == 1 and typed[0].isupper()
                 found, how = directory.match(typed, capitals)
+                if found and j - i == 1 and typed[0].islower():
+                    # A lower-case single word names a party only as the first word of its name ('cisco',
+                    # 'netgear'), not as a word inside one ('two' in SQUARE TWO GOLF, 'athletes').
+                    found = {k for k in found if directory.first_word(k, words_of(typed[0])[0])}
                 if found and (not multiword_only or how in ("exact", "words")):
                     hit = PartyMatch(i, j, sorted((directory.entries[k] for k in found),
                                                   key=lambda e: (-e.contract_count, e.name)), how)

@@ -97,6 +97,7 @@ class Scan:
 def tokenize(question: str) -> list[str]:
     """Words as typed, without trailing punctuation ('Inc.' keeps its dot only inside: 'N.A')."""
     text = question.replace("\u2019", "'").replace("\u201c", '"').replace("\u201d", '"')
+    text = text.replace("\u2013", "-").replace("\u2014", " - ")
     out = []
     for raw in TOKEN.findall(text):
         token = raw.rstrip(TRAILING) if len(raw) > 1 else raw
@@ -114,7 +115,7 @@ def correct(word: str, known: frozenset[str], vocabulary: tuple[str, ...]) -> st
     party name or an unrelated English word is left alone (it then shows up as ignored)."""
     if word in known or len(word) < 5 or not word.isalpha():
         return word
-    limit = 1 if len(word) < 7 else 2
+    limit = 1 if len(word) < 8 else 2
     best, found = limit + 1, []
     for candidate in vocabulary:
         if abs(len(candidate) - len(word)) > limit:

@@ -3,6 +3,9 @@ unanswerable exactly (negation, actions, unsupported statistics) and the vocabul
 
 from __future__ import annotations
 
+import re
+
+from agent.question import amounts, contract, dates, facets, followup, intent, lexicon
 from agent.question.dates import MONTHS
 from agent.question.lexicon import COUNTRY_NAMES, SUBDIVISIONS
 
@@ -43,6 +46,23 @@ worth value valued exceed exceeding average total largest smallest oldest latest
 parties party country countries number clause clauses provisions sponsorships endorsement partnerships
 """.split()) | {w for name in [*COUNTRY_NAMES, *SUBDIVISIONS] for w in name.split() if len(w) >= 5}
     | {m for m in MONTHS if len(m) >= 5}))
-KNOWN = FILLER | NEGATION | ACTIONS | UNSUPPORTED | frozenset(VOCABULARY) | frozenset(
-    "weather employees employee people ceo revenue stock price hello paris".split())
+COMMON = frozenset("""weather employees employee people ceo revenue revenues stock price prices hello paris great
+greater greatest higher lower larger smaller bigger longer shorter month months year years week weeks day days
+quarter quarters today tomorrow yesterday recent recently latest earliest example examples different various
+average length duration long short examples sample typical common frequent popular least often language
+english french german spanish chinese""".split())
+
+
+def _pattern_words() -> frozenset[str]:
+    """Every word the extractors' patterns spell out: a question word equal to one is never 'corrected'."""
+    sources = [p.pattern for module in (amounts, contract, dates, facets, followup, intent)
+               for p in vars(module).values() if isinstance(p, re.Pattern)]
+    sources += [p.pattern for table in (lexicon.TYPE_PATTERNS, lexicon.CLAUSE_PATTERNS, lexicon.CUAD_PATTERNS)
+                for p, _ in table]
+    sources += list(intent.KEYS_TEXT)
+    found = {w for source in sources for w in re.findall(r"[a-z]{3,}", source)}
+    return frozenset(found | {w + "s" for w in found} | {w.rstrip("s") for w in found})
+
+
+KNOWN = FILLER | NEGATION | ACTIONS | UNSUPPORTED | frozenset(VOCABULARY) | COMMON | _pattern_words()
 PARTY_CUES = frozenset({"with", "involving", "involve", "involves", "between", "by", "from", "and"})
