@@ -17,7 +17,8 @@ from agent.question.scan import Scan
 
 MAGNITUDES = {"k": 1e3, "thousand": 1e3, "m": 1e6, "mm": 1e6, "mn": 1e6, "mil": 1e6, "million": 1e6,
               "millions": 1e6, "b": 1e9, "bn": 1e9, "billion": 1e9}
-NUMBER = (r"(?:(?:usd|us\$|\$)\s?)?\d[\d,]*(?:\.\d+)?(?:k|m|mm|mn|bn|b)?"
+NUMBER = (r"(?:half a (?:million|billion)|a (?:million|billion)|a hundred thousand)"
+          r"|(?:(?:usd|us\$|\$)\s?)?\d[\d,]*(?:\.\d+)?(?:k|m|mm|mn|bn|b)?"
           r"(?: (?:thousand|million|millions|mil|billion))?(?: (?:usd|dollars|us dollars|\$))?")
 VALUE_WORDS = r"(?:worth|valued at|valued|value of|values? of|amount of|amounts? of|priced at|totalling|totaling)"
 OPERATORS = [
@@ -41,8 +42,14 @@ class Money:
     is_money: bool
 
 
+WORDED = {"half a million": 5e5, "a million": 1e6, "half a billion": 5e8, "a billion": 1e9,
+          "a hundred thousand": 1e5}
+
+
 def to_money(text: str) -> Money | None:
-    """'$1.5M' -> 1500000 (is_money), '25000' -> 25000 (not marked as money)."""
+    """'$1.5M' -> 1500000 (is_money), '25000' -> 25000 (not marked as money), 'half a million' -> 500000."""
+    if text in WORDED:
+        return Money(WORDED[text], True)
     t = text.replace("us dollars", "").replace("dollars", "").replace("usd", "").replace("us$", "$").strip()
     marked = "$" in text or "usd" in text or "dollar" in text
     t = t.replace("$", "").replace(",", "").strip()

@@ -36,7 +36,7 @@ PERIOD = re.compile(
     rf"|(?:the )?(?P<n_dir>last|past|next|coming|previous|upcoming) (?P<n>\d{{1,4}}) "
     rf"(?P<n_u>days?|weeks?|months?|years?)"
     rf"|(?P<within>within) (?:the next )?(?P<w_n>\d{{1,4}}) (?P<w_u>days?|weeks?|months?|years?)"
-    rf"|(?P<today>today|now)|(?P<year>{YEAR})")
+    rf"|(?P<today>today)|(?P<year>{YEAR})")
 
 END_WORDS = re.compile(r"^(?:expir\w*|end|ends|ending|ended|terminat\w*|run|runs|running|lapse\w*|due|"
                        r"renew\w*|finish\w*)$")

@@ -43,6 +43,8 @@ GROUPS = [
     re.compile(r"\b(?:what|which) (?:are )?(?:the )?(?:different )?(?:contract )?(?P<key>types|categories|kinds)\b"),
     re.compile(r"\bhow many (?:different )?(?P<key>types|kinds|categories)\b"),
 ]
+AVERAGE_RANK = re.compile(r"\b(?:most valuable|highest[- ]valued?|largest|biggest|least valuable|lowest[- ]valued?|"
+                          r"smallest)(?: [\w-]+){0,3}? on average\b")
 METRIC = re.compile(
     r"\b(?P<m>average|avg|mean|typical|total|sum|combined|aggregate|cumulative|largest|biggest|highest|maximum|max|"
     r"smallest|lowest|minimum|min)(?: of)?(?: the)?(?: contract| deal| agreement)? (?P<what>value|values|amount|"
@@ -59,7 +61,7 @@ SORTS = [
     (r"(?:fewest|smallest number of) parties", ("party_count", "asc")),
 ]
 SORT = re.compile(r"\b(?:(?:the )?top (?P<n>\d{1,3}) |(?:the )?(?P<n2>\d{1,3}) )?(?P<s>"
-                  + "|".join(p for p, _ in SORTS) + r")\b")
+                  + "|".join(p for p, _ in SORTS) + r")(?: (?P<n3>\d{1,3}))?\b")
 TOP = re.compile(r"\b(?:top|first|list|show(?: me)?|give me) (?:the )?(?P<n>\d{1,3})\b")
 HOW_LONG = re.compile(r"\bhow long (?:do|does|did|will) (?:the )?(?:[\w-]+ ){0,4}?(?:last|run|go)(?: for)?"
                       r"(?: on average| typically| usually)?\b")
@@ -91,6 +93,9 @@ def _metric(scan: Scan) -> str | None:
     if (how_long := scan.first(HOW_LONG)) is not None:
         scan.use(how_long, "metric avg_duration_days")
         return "avg_duration_days"
+    if (rank := scan.first(AVERAGE_RANK)) is not None:
+        scan.use(rank, "metric avg_amount")
+        return "avg_amount"
     span = scan.first(METRIC)
     if span is None:
         return None
@@ -154,7 +159,7 @@ def extract_intent(scan: Scan) -> Intent:
             out.fields["sort_by"] = key
         if order == "asc":
             out.fields["sort_order"] = "asc"
-        n = span.group("n") or span.group("n2")
+        n = span.group("n") or span.group("n2") or span.group("n3")
         if n:
             out.fields["limit"] = int(n)
         scan.use(span, f"sort by {key} {order}" + (f", first {n}" if n else ""))

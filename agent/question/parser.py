@@ -161,6 +161,8 @@ def _leftover(scan: Scan) -> tuple[list[str], str | None]:
             rest = " ".join(scan.original[i + 1:i + 4])
             return [], f"I can't group by '{rest}' (I group by type, year, month, end year, party, country, " \
                        "governing-law country or clause type)"
+        if word in w.SIGNIFICANT or word.startswith("$"):
+            return [], f"I could not read the value or statistic asked for (at '{typed}')"
         if word in w.FILLER:
             continue
         previous = scan.words[i - 1] if i > 0 else ""

@@ -131,9 +131,11 @@ class PartyDirectory:
         return set(), ""
 
 
-def _name_like(token: str) -> bool:
-    """A single word that can be a name: letters in it, not a bare number."""
-    return any(ch.isalpha() for ch in token) and len(token) >= 2
+def _distinctive(word: str, typed: str) -> bool:
+    """A word that can carry a name: letters, and capitalised as typed or not a word the parser knows."""
+    from agent.question.words import KNOWN  # the word lists import the extractors, this module among them
+
+    return any(ch.isalpha() for ch in word) and len(word) >= 2 and (typed[:1].isupper() or word not in KNOWN)
 
 
 @dataclass
@@ -164,8 +166,8 @@ def find_parties(scan: Scan, directory: PartyDirectory | None, skip: frozenset[s
                 typed = scan.original[i:j]
                 if " ".join(scan.words[i:j]) in PLACES:
                     continue  # a country or state name is read as a place, not as part of a party name
-                if j - i == 1 and not _name_like(typed[0]):
-                    continue
+                if not any(_distinctive(scan.words[k], scan.original[k]) for k in range(i, j)):
+                    continue  # '3 franchise': numbers and vocabulary words alone never make a name
                 capitals = len(typed) == 1 and typed[0].isupper()
                 found, how = directory.match(typed, capitals)
                 if found and j - i == 1 and typed[0].islower():

@@ -31,6 +31,9 @@ ACTIONS = frozenset("delete remove update change edit draft write create add sen
                     "cancel terminate sign approve generate compose prepare translate".split())
 UNSUPPORTED = frozenset("median percentile percentiles variance deviation mode ratio percentage percent proportion "
                         "share correlation forecast predict trend riskiest risk risky compliance compliant".split())
+# Left over, these mean the question asked for a number or an amount the parser did not read: refuse.
+SIGNIFICANT = frozenset("""average mean avg sum valuable value million millions thousand billion dollars usd
+k bn percent""".split())
 GROUP_WORDS = frozenset({"per", "each", "breakdown", "distribution", "split", "grouped"})
 CONTRACT_WORDS = frozenset("contracts contract agreements agreement deals deal documents document portfolio them "
                            "those these ones".split())
