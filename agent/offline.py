@@ -192,6 +192,13 @@ class OfflineChatModel(BaseChatModel):
         if step == 0:
             if parsed.tool == "clause_search":
                 return [("clause_search", parsed.tool_args())]
+            if parsed.overview:
+                shape = (*compose.LISTING, "sort_by", "sort_order")
+                base = {k: v for k, v in f.describe().items() if k not in shape}
+                return [("contract_search", {**base, "group_by": "contract_type", "limit": 0}),
+                        ("contract_search", {**base, "group_by": "party", "agg_limit": 5, "limit": 0}),
+                        ("contract_search", {**base, "sort_order": "asc", "limit": 1}),
+                        ("contract_search", base)]
             calls = []
             if parsed.whole_set_metric and f.metric == "avg_amount" and f.group_by == "contract_type" \
                     and len(f.contract_types) != 1:
@@ -217,6 +224,8 @@ class OfflineChatModel(BaseChatModel):
             if len(payloads) > 1:
                 return compose.details_answer(parsed, payloads[-1])
             return compose.pick_contract_answer(parsed, payloads[0])
+        if parsed.overview:
+            return compose.overview_answer(parsed, payloads)
         return compose.search_answer(parsed, payloads)
 
     def _generate(self, messages: list[BaseMessage], stop: list[str] | None = None,

@@ -277,3 +277,23 @@ def refusal_answer(parsed: ParsedQuestion, partial: ContractFilter | None) -> st
 
 def clarify_answer(parsed: ParsedQuestion) -> str:
     return "\n\n".join(p for p in [str(parsed.clarify), notes(parsed)] if p)
+
+
+def overview_answer(parsed: ParsedQuestion, results: list[dict[str, Any]]) -> str:
+    """Count, types, top parties and the span of signing dates (results: by type, by party, earliest, latest)."""
+    by_type, by_party, earliest, latest = results
+    total = int(latest.get("total_count") or 0)
+    types = (by_type.get("aggregation") or {}).get("rows") or []
+    parties = (by_party.get("aggregation") or {}).get("rows") or []
+    first = next((c.get("effective_date") for c in earliest.get("contracts") or [] if c.get("effective_date")), None)
+    last = next((c.get("effective_date") for c in latest.get("contracts") or [] if c.get("effective_date")), None)
+    lines = [f"**{_plural(total)}** match."]
+    if types:
+        lines.append("By type: " + ", ".join(f"{r['key']} {int(r['value']):,}" for r in types[:SHOWN_ROWS]) + ".")
+    if parties:
+        lines.append("Most frequent parties: " + ", ".join(f"{r['key']} ({_plural(int(r['value']))})"
+                                                           for r in parties) + ".")
+    if first and last:
+        lines.append(f"Signed (effective) from {first} to {last}.")
+    f = parsed.filter
+    return "\n\n".join([*lines, chip_line(f), explorer_link(f) if f is not None else "", listing(latest)])

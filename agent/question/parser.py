@@ -53,6 +53,7 @@ class ParsedQuestion:
     partial: dict[str, Any] = field(default_factory=dict)  # what was understood when refusing (for the Explorer)
     whole_set_metric: bool = False
     follow_up: bool = False
+    overview: bool = False  # count, types, top parties and date range of the filtered set
 
     def tool_args(self) -> dict[str, Any]:
         """The arguments of the first tool call (what the LLM path would send)."""
@@ -186,6 +187,19 @@ def _whole_set_key(fields: dict[str, Any]) -> str:
     return "contract_type"
 
 
+OVERVIEW = re.compile(r"^(?:please |can you |could you )?(?:give me |show me |i want |i'd like )?(?:an? |the )?"
+                      r"(?:overview|summary|rundown)\b|^(?:summari[sz]e|describe|overview)\b")
+
+
+def _overview(parsed: ParsedQuestion, scan: Scan, previous: ContractFilter | None) -> ParsedQuestion:
+    """'Give me an overview of these contracts': the whole set (or the filter in focus) summarised."""
+    scan.use((0, len(scan.words)))
+    parsed.understood = [(scan.phrase(0, len(scan.words)), "an overview: count, types, top parties, dates")]
+    parsed.filter = parse_filter(previous.describe() if previous is not None and parsed.follow_up else {})
+    parsed.tool, parsed.overview = "contract_search", True
+    return parsed
+
+
 def _has_subject(scan: Scan, fields: dict[str, Any], follow_up: bool) -> bool:
     return follow_up or bool(fields) or any(word in w.CONTRACT_WORDS for word in scan.words)
 
@@ -212,6 +226,8 @@ def _parse(question: str, today: date, previous: ContractFilter | None, director
     scan = make_scan(text)
     contract: ContractQuestion | None = detect(scan) if contract_level else None
     parsed.follow_up = previous is not None and contract is None and (always_refine or is_follow_up(scan))
+    if contract is None and OVERVIEW.search(scan.text):
+        return _overview(parsed, scan, previous)
     fields, problems, matches, whole = _extract(scan, today, directory)
     parties = _party_fields(matches, scan, parsed)
     if parties:
