@@ -30,6 +30,8 @@ from graph.sample import read_records, resolve_sample
 
 QUESTION_FILES = (REPO_ROOT / "evals" / "questions" / "offline_questions.jsonl",
                   REPO_ROOT / "evals" / "questions" / "offline_questions_b.jsonl")
+# Written while making the parser robust (after it was tuned): a regression set, reported on its own.
+REGRESSION_FILE = REPO_ROOT / "evals" / "questions" / "offline_questions_c.jsonl"
 REFERENCE_DATE = date(2025, 6, 15)
 
 

@@ -90,8 +90,8 @@ def _use_free(scan: Scan, start: int, end: int, meaning: str) -> None:
 
 
 def _metric(scan: Scan) -> str | None:
-    if (how_long := scan.first(HOW_LONG)) is not None:
-        scan.use(how_long, "metric avg_duration_days")
+    if (how_long := next(scan.spans(HOW_LONG, free=False), None)) is not None:
+        _use_free(scan, how_long.start, how_long.end, "metric avg_duration_days")
         return "avg_duration_days"
     if (rank := scan.first(AVERAGE_RANK)) is not None:
         scan.use(rank, "metric avg_amount")

@@ -16,7 +16,7 @@ from agent.context import AgentSettings, Context
 from agent.graph import build_agent
 from agent.offline import OfflineChatModel
 from agent.runner import ask
-from evals.ask_offline import REFERENCE_DATE, gold_filter, load_questions
+from evals.ask_offline import REFERENCE_DATE, REGRESSION_FILE, gold_filter, load_questions
 from graph.config import REPO_ROOT, read_secrets
 from graph.repository import search_contracts
 from tests.oracle import Oracle
@@ -103,10 +103,12 @@ def test_contract_details_through_a_search(driver) -> None:
 
 
 def test_every_gold_filter_counts_the_same_in_the_graph_and_the_oracle(driver, oracle) -> None:
-    golds = [row["gold"] for row in load_questions() if isinstance(row["gold"], dict)]
+    golds = [row["gold"] for row in load_questions() + load_questions(REGRESSION_FILE) if isinstance(row["gold"], dict)]
     assert len(golds) >= 150
     for gold in golds:
         f = gold_filter(gold)
+        if f.text_clause_types:
+            continue  # the oracle has no document layer (CUAD sections classified by ingest); 2 golds use it
         expected = len(oracle.select(f.model_dump(mode="json"), REFERENCE_DATE))
         assert search_contracts(driver, f.model_copy(update={"limit": 0}), today=REFERENCE_DATE).total_count \
             == expected, gold
