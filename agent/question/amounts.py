@@ -19,7 +19,7 @@ MAGNITUDES = {"k": 1e3, "thousand": 1e3, "m": 1e6, "mm": 1e6, "mn": 1e6, "mil": 
               "millions": 1e6, "b": 1e9, "bn": 1e9, "billion": 1e9}
 NUMBER = (r"(?:half a (?:million|billion)|a (?:million|billion)|a hundred thousand)"
           r"|(?:(?:usd|us\$|\$)\s?)?\d[\d,]*(?:\.\d+)?(?:k|m|mm|mn|bn|b)?"
-          r"(?: (?:thousand|million|millions|mil|billion))?(?: (?:usd|dollars|us dollars|\$))?")
+          r"(?: (?:thousand|million|millions|mil|billion))?(?: (?:usd|dollars|us dollars|\$))?\+?")
 VALUE_WORDS = r"(?:worth|valued at|valued|value of|values? of|amount of|amounts? of|priced at|totalling|totaling)"
 OPERATORS = [
     (r"between", "between"),
@@ -31,7 +31,7 @@ OPERATORS = [
     (r"(?:exactly|equal to|precisely|=)", "="),
 ]
 AMOUNT = re.compile(
-    rf"(?:(?P<value_word>{VALUE_WORDS}) )?(?:(?:a )?(?:total )?(?:value|amount) )?(?:(?:of )?(?P<op>"
+    rf"(?:(?P<value_word>{VALUE_WORDS}) )?(?:(?:a |an )?(?:total )?(?:values?|amounts?) )?(?:(?:of )?(?P<op>"
     + "|".join(p for p, _ in OPERATORS) + rf") )?(?P<num>{NUMBER})(?: (?P<post>or more|or less|and above|and up|"
     rf"or above|or below|and below|plus))?(?: (?:and|to|-) (?P<num2>{NUMBER}))?")
 
@@ -50,6 +50,7 @@ def to_money(text: str) -> Money | None:
     """'$1.5M' -> 1500000 (is_money), '25000' -> 25000 (not marked as money), 'half a million' -> 500000."""
     if text in WORDED:
         return Money(WORDED[text], True)
+    text = text.rstrip("+")
     t = text.replace("us dollars", "").replace("dollars", "").replace("usd", "").replace("us$", "$").strip()
     marked = "$" in text or "usd" in text or "dollar" in text
     t = t.replace("$", "").replace(",", "").strip()
@@ -76,10 +77,20 @@ def money_text(value: float) -> str:
     return f"${value:,.2f}".replace(".00", "")
 
 
+HAS_AMOUNT = re.compile(r"\b(?:with|having|have|has|that have|carrying) (?:a |an )?(?:known |stated |specified |"
+                        r"stated )?(?:total )?(?:value|amount|price|contract value)s?\b")
+
+
 def extract_amounts(scan: Scan) -> tuple[dict[str, Any], list[str]]:
     """Filter fields for the amounts in the question, and problems (two strict bounds) worth refusing for."""
     fields: dict[str, Any] = {}
     problems: list[str] = []
+    for span in list(scan.spans(HAS_AMOUNT)):
+        if span.end < len(scan.words) and re.match(r"[\d$]|of$|over|above|under|below|between|at$|more|less|greater",
+                                                   scan.words[span.end]):
+            continue  # 'with a value of $1M', 'with a value over ...': a comparison, read below
+        fields["min_amount"] = 0.0
+        scan.use(span, "amount known (min_amount 0)")
     for span in list(scan.spans(AMOUNT)):
         first, second = to_money(span.group("num")), to_money(span.group("num2")) if span.group("num2") else None
         if first is None:
@@ -88,7 +99,7 @@ def extract_amounts(scan: Scan) -> tuple[dict[str, Any], list[str]]:
         if not (first.is_money or (second and second.is_money) or context):
             continue
         op = _operator(span.group("op"))
-        post = span.group("post")
+        post = "or more" if span.group("num").endswith("+") else span.group("post")
         if post in ("or more", "and above", "and up", "or above", "plus"):
             op = ">="
         elif post in ("or less", "or below", "and below"):

@@ -46,6 +46,7 @@ BEFORE = re.compile(r"\b(?:on or before|in or before|before|prior to|earlier tha
                     r"up to|up until|no later than|by|ending)$")
 AFTER = re.compile(r"\b(?:on or after|in or after|after|later than|since|from|starting(?: in| from)?|"
                    r"beginning(?: in)?|as from)$")
+NOW = re.compile(r"(?P<today>now|today|the present|present|date)\b")
 INCLUSIVE = re.compile(r"\b(?:on|in) or (?:after|before)$")
 ONLY_AFTER = re.compile(r"\b(?:after|later than)$")  # strict: the period itself is excluded
 ONLY_BEFORE = re.compile(r"\b(?:before|prior to|earlier than)$")
@@ -188,7 +189,8 @@ def _range_end(scan: Scan, span: Span) -> Span | None:
     rest = " ".join(scan.words[span.end:span.end + 1])
     if rest not in ("and", "to", "through", "until", "till", "-", "thru"):
         return None
-    following = PERIOD.match(" ".join(scan.words[span.end + 1:]))
+    rest_text = " ".join(scan.words[span.end + 1:])
+    following = PERIOD.match(rest_text) or NOW.match(rest_text)
     if following is None:
         return None
     words = len(following.group(0).split())
@@ -208,7 +210,9 @@ def extract_dates(scan: Scan, today: date) -> DateBounds:
             continue
         start, end, last = period.start, period.end, span.end
         second = _range_end(scan, span)
-        if second is not None and (other := period_of(second.match, today)) is not None:
+        other = period_of(second.match, today) if second is not None and second.match.re is PERIOD else \
+            Period(today, today) if second is not None else None
+        if second is not None and other is not None:
             end, last = other.end, second.end
             skip.add(second.start)
             if span.start > 0 and scan.words[span.start - 1] in ("between", "from") and not scan.used[span.start - 1]:

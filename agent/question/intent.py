@@ -43,6 +43,7 @@ GROUPS = [
     re.compile(r"\b(?:what|which) (?:are )?(?:the )?(?:different )?(?:contract )?(?P<key>types|categories|kinds)\b"),
     re.compile(r"\bhow many (?:different )?(?P<key>types|kinds|categories)\b"),
 ]
+SUM_OF = re.compile(r"\b(?:sum|total) of (?:all |the )?(?:[\w-]+ ){0,3}?(?:values|amounts)\b")
 AVERAGE_RANK = re.compile(r"\b(?:most valuable|highest[- ]valued?|largest|biggest|least valuable|lowest[- ]valued?|"
                           r"smallest)(?: [\w-]+){0,3}? on average\b")
 METRIC = re.compile(
@@ -62,6 +63,17 @@ SORTS = [
 ]
 SORT = re.compile(r"\b(?:(?:the )?top (?P<n>\d{1,3}) |(?:the )?(?P<n2>\d{1,3}) )?(?P<s>"
                   + "|".join(p for p, _ in SORTS) + r")(?: (?P<n3>\d{1,3}))?\b")
+SORT_KEYS = {"end date": "end_date", "expiry": "end_date", "expiry date": "end_date", "expiration date": "end_date",
+             "expiration": "end_date", "effective date": "effective_date", "signing date": "effective_date",
+             "date": "effective_date", "value": "total_amount", "amount": "total_amount", "size": "total_amount",
+             "contract value": "total_amount", "number of parties": "party_count", "parties": "party_count"}
+ORDER_BY = re.compile(r"\b(?:sorted|ordered|sort(?:ed)?|order(?:ed)?|ranked|rank)(?: [\w-]+){0,3}? by (?P<key>"
+                      + "|".join(sorted(SORT_KEYS, key=len, reverse=True))
+                      + r")(?: (?P<dir>asc|ascending|desc|descending))?\b"
+                      r"|\bin (?P<dir2>ascending|descending) order of (?P<key2>"
+                      + "|".join(sorted(SORT_KEYS, key=len, reverse=True)) + r")\b")
+FROM_TO = re.compile(r"\bfrom (?P<a>oldest|newest|earliest|latest|largest|smallest|biggest|cheapest) to "
+                     r"(?P<b>oldest|newest|earliest|latest|largest|smallest|biggest|cheapest)\b")
 TOP = re.compile(r"\b(?:top|first|list|show(?: me)?|give me) (?:the )?(?P<n>\d{1,3})\b")
 HOW_LONG = re.compile(r"\bhow long (?:do|does|did|will) (?:the )?(?:[\w-]+ ){0,4}?(?:last|run|go)(?: for)?"
                       r"(?: on average| typically| usually)?\b")
@@ -93,6 +105,9 @@ def _metric(scan: Scan) -> str | None:
     if (how_long := next(scan.spans(HOW_LONG, free=False), None)) is not None:
         _use_free(scan, how_long.start, how_long.end, "metric avg_duration_days")
         return "avg_duration_days"
+    if (sum_of := next(scan.spans(SUM_OF, free=False), None)) is not None:
+        _use_free(scan, sum_of.start, sum_of.end, "metric sum_amount")
+        return "sum_amount"
     if (rank := scan.first(AVERAGE_RANK)) is not None:
         scan.use(rank, "metric avg_amount")
         return "avg_amount"
@@ -117,6 +132,27 @@ def _metric(scan: Scan) -> str | None:
         metric = "min_amount"
     scan.use(span, f"metric {metric}")
     return metric
+
+
+def _explicit_order(scan: Scan, out: Intent) -> bool:
+    """'sorted by end date', 'in ascending order of value', 'from oldest to newest'."""
+    if (span := next(scan.spans(ORDER_BY, free=False), None)) is not None:
+        key = SORT_KEYS[span.group("key") or span.group("key2")]
+        direction = span.group("dir") or span.group("dir2") or ("desc" if key in ("total_amount", "party_count")
+                                                                else "asc")
+        order = "asc" if direction.startswith("asc") else "desc"
+    elif (span := scan.first(FROM_TO)) is not None:
+        first = span.group("a")
+        key = "effective_date" if first in ("oldest", "newest", "earliest", "latest") else "total_amount"
+        order = "asc" if first in ("oldest", "earliest", "smallest", "cheapest") else "desc"
+    else:
+        return False
+    if key != "effective_date":
+        out.fields["sort_by"] = key
+    if order == "asc":
+        out.fields["sort_order"] = "asc"
+    _use_free(scan, span.start, span.end, f"sort by {key} {order}")
+    return True
 
 
 def _group_span(scan: Scan) -> Span | None:
@@ -150,6 +186,8 @@ def extract_intent(scan: Scan) -> Intent:
         out.whole_set_metric = "group_by" not in out.fields
         return out
     if "group_by" in out.fields:
+        return out
+    if _explicit_order(scan, out):
         return out
     span = scan.first(SORT)
     if span is not None:

@@ -145,6 +145,13 @@ def _counts_contracts(scan: Scan, index: int) -> bool:
     return following < len(scan.words) and (scan.used[following] or scan.words[following] in w.CONTRACT_WORDS)
 
 
+def _between_types(scan: Scan, index: int) -> bool:
+    """'license or supply agreements': types are OR-ed by the filter; any other 'or' is not expressible."""
+    before = next((i for i in range(index - 1, -1, -1) if scan.used[i]), None)
+    after = next((i for i in range(index + 1, len(scan.words)) if scan.used[i]), None)
+    return before is not None and after is not None and scan.kinds[before] == scan.kinds[after] == "type"
+
+
 def _leftover(scan: Scan) -> tuple[list[str], str | None]:
     """Ignored words, or a reason to refuse, from the words no extractor used."""
     ignored, refusal = [], None
@@ -152,6 +159,7 @@ def _leftover(scan: Scan) -> tuple[list[str], str | None]:
         if scan.used[i]:
             continue
         typed = scan.original[i]
+        previous = scan.words[i - 1] if i > 0 else ""
         if word in w.NEGATION:
             return [], "it asks to exclude something ('" + typed + "'), and I only read positive filters exactly"
         if word in w.ACTIONS and _imperative(scan, i):
@@ -162,15 +170,20 @@ def _leftover(scan: Scan) -> tuple[list[str], str | None]:
             rest = " ".join(scan.original[i + 1:i + 4])
             return [], f"I can't group by '{rest}' (I group by type, year, month, end year, party, country, " \
                        "governing-law country or clause type)"
+        if word == "or":
+            if _between_types(scan, i):
+                continue
+            return [], "it combines conditions with 'or', and a filter holds one value per field (only contract " \
+                       "types can be combined with 'or')"
+        if previous == "many" and (word in w.NOT_CONTRACTS
+                                   or (word not in w.FILLER and not _counts_contracts(scan, i))):
+            return [], f"I count contracts, not '{typed}'"
         if word in w.SIGNIFICANT or word.startswith("$"):
             return [], f"I could not read the value or statistic asked for (at '{typed}')"
         if word in w.FILLER:
             continue
-        previous = scan.words[i - 1] if i > 0 else ""
         if (i > 0 and typed[:1].isupper() and not word.isdigit()) or previous in w.PARTY_CUES:
             refusal = refusal or f"no party in the graph is called '{typed}'"
-        if previous == "many" and not _counts_contracts(scan, i):
-            refusal = refusal or f"I count contracts, not '{typed}'"
         ignored.append(typed)
     return ignored, refusal
 

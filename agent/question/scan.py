@@ -16,6 +16,7 @@ from rapidfuzz.distance import OSA
 
 TOKEN = re.compile(r"[\w$][\w$&'./@,+-]*|[<>]=?|=")
 TRAILING = ".,;:'"
+HYPHEN_TAILS = frozenset({"law", "based", "governed", "located", "headquartered", "signed"})
 
 
 @dataclass
@@ -40,9 +41,11 @@ class Scan:
     understood: list[tuple[str, str]] = field(default_factory=list)
     text: str = ""
     starts: list[int] = field(default_factory=list)
+    kinds: list[str] = field(default_factory=list)  # first word of the meaning that consumed each token
 
     def __post_init__(self) -> None:
         self.used = [False] * len(self.words)
+        self.kinds = [""] * len(self.words)
         self.starts, pos = [], 0
         for word in self.words:
             self.starts.append(pos)
@@ -76,6 +79,8 @@ class Scan:
         start, end = (span.start, span.end) if isinstance(span, Span) else span
         for i in range(start, end):
             self.used[i] = True
+            if meaning:
+                self.kinds[i] = meaning.split()[0]
         if meaning:
             self.understood.append((self.phrase(start, end), meaning))
 
@@ -100,10 +105,16 @@ def tokenize(question: str) -> list[str]:
     text = text.replace("\u2013", "-").replace("\u2014", " - ")
     out = []
     for raw in TOKEN.findall(text):
+        if raw.lower() in ("no.", "nr.", "num."):
+            out.append("number")  # 'no. of contracts' is a count, not a negation
+            continue
         token = raw.rstrip(TRAILING) if len(raw) > 1 else raw
         if token.endswith("'s") and len(token) > 3:
             token = token[:-2]
-        if token:
+        head, dash, tail = token.rpartition("-")
+        if dash and head and tail.lower() in HYPHEN_TAILS:
+            out += [head, tail]  # 'Delaware-law', 'US-based': two words
+        elif token:
             out.append(token)
     return out
 

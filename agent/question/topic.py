@@ -15,7 +15,8 @@ CUE = re.compile(r"\b(?:about|related to|relating to|regarding|concerning|mentio
 NOT_AFTER = re.compile(r"\b(?:how|what|say|says|said|talk|talks|think)$")
 STOP = frozenset("""in signed governed with from before after since until worth valued that which and or between for
 by under over governing expiring ending effective dated during where who whose the a an is are was were signed
-executed entered of to than more less at least most top per each active expired""".split())
+executed entered of to than more less at least most top per each active expired contracts contract agreements
+agreement deals deal them those these it""".split())
 MAX_WORDS = 4
 
 

@@ -34,6 +34,8 @@ UNSUPPORTED = frozenset("median percentile percentiles variance deviation mode r
 # Left over, these mean the question asked for a number or an amount the parser did not read: refuse.
 SIGNIFICANT = frozenset("""average mean avg sum valuable value million millions thousand billion dollars usd
 k bn percent""".split())
+NOT_CONTRACTS = frozenset("""parties party companies company counterparties clauses clause sections section pages page
+words people employees lawyers types""".split())
 GROUP_WORDS = frozenset({"per", "each", "breakdown", "distribution", "split", "grouped"})
 CONTRACT_WORDS = frozenset("contracts contract agreements agreement deals deal documents document portfolio them "
                            "those these ones".split())
