@@ -60,6 +60,7 @@ class PartyDirectory:
     entries: list[PartyEntry] = field(default_factory=list)
     by_word: dict[str, set[int]] = field(default_factory=dict)
     vocabulary: list[str] = field(default_factory=list)
+    fuzzy_cache: dict[str, frozenset[int]] = field(default_factory=dict)  # typo lookups, the slow part
 
     @classmethod
     def build(cls, rows: Iterable[Mapping[str, Any]]) -> PartyDirectory:
@@ -104,11 +105,12 @@ class PartyDirectory:
     def _fuzzy_word(self, word: str) -> set[int]:
         if len(word) < 5 or word in GENERIC:
             return set()
-        hits = process.extract(word, self.vocabulary, scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF, limit=3)
-        if not hits:
-            return set()
-        best = hits[0][1]
-        return {i for w, score, _ in hits if score == best and w not in GENERIC for i in self.by_word[w]}
+        if word not in self.fuzzy_cache:
+            hits = process.extract(word, self.vocabulary, scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF, limit=3)
+            best = hits[0][1] if hits else 0
+            self.fuzzy_cache[word] = frozenset(i for w, score, _ in hits if score == best and w not in GENERIC
+                                               for i in self.by_word[w])
+        return set(self.fuzzy_cache[word])
 
     def match(self, typed: list[str], capitals: bool) -> tuple[set[int], str]:
         """Parties matching the typed words, and how ('exact' | 'words' | 'acronym' | 'fuzzy' | '')."""
