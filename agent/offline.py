@@ -30,7 +30,7 @@ from langgraph.runtime import get_runtime
 from pydantic import PrivateAttr
 
 from agent.context import AgentSettings
-from agent.question import ParsedQuestion, PartyDirectory, parse_question
+from agent.question import ParsedQuestion, PartyDirectory, answer_contract, parse_question
 from agent.question import answer as compose
 from graph.config import read_secrets, setting
 from graph.errors import ContractGraphError, FilterValidationError
@@ -219,11 +219,11 @@ class OfflineChatModel(BaseChatModel):
     def _answer(self, parsed: ParsedQuestion, results: list[Any]) -> str:
         payloads = [r for _, _, r in results]
         if parsed.tool == "clause_search":
-            return compose.clause_answer(parsed, payloads[0])
+            return answer_contract.clause_answer(parsed, payloads[0])
         if parsed.tool == "contract_details":
             if len(payloads) > 1:
-                return compose.details_answer(parsed, payloads[-1])
-            return compose.pick_contract_answer(parsed, payloads[0])
+                return answer_contract.details_answer(parsed, payloads[-1])
+            return answer_contract.pick_contract_answer(parsed, payloads[0])
         if parsed.overview:
             return compose.overview_answer(parsed, payloads)
         return compose.search_answer(parsed, payloads)

@@ -46,7 +46,7 @@ def metric_text(metric: str, value: float | None) -> str:
     return money(value)
 
 
-def _plural(n: int, word: str = "contract") -> str:
+def plural(n: int, word: str = "contract") -> str:
     return f"{n:,} {word}{'s' if n != 1 else ''}"
 
 
@@ -158,13 +158,13 @@ def aggregation_text(f: ContractFilter, payload: dict[str, Any]) -> str:
     metric, group_by = f.metric, f.group_by or ""
     what = METRIC_NAMES[metric]
     if not rows:
-        return f"No group has a {what} for these contracts ({_plural(int(payload.get('total_count') or 0))} match)."
+        return f"No group has a {what} for these contracts ({plural(int(payload.get('total_count') or 0))} match)."
     top = rows[0]
     ties = [r for r in rows if r["value"] == top["value"]]
     order = "fewest" if f.agg_order == "asc" and metric == "count" else \
         "lowest" if f.agg_order == "asc" else "most" if metric == "count" else "highest"
     leader = " and ".join(f"**{_key_text(group_by, r['key'])}**" for r in ties)
-    lines = [f"{_plural(int(payload.get('total_count') or 0))} match. By {KEY_NAMES.get(group_by, group_by)}, "
+    lines = [f"{plural(int(payload.get('total_count') or 0))} match. By {KEY_NAMES.get(group_by, group_by)}, "
              f"{leader} {'have' if len(ties) > 1 else 'has'} the {order} "
              f"({metric_text(metric, top['value'])}{'' if metric == 'count' else ' ' + what})."]
     lines.append(f"\n| {KEY_NAMES.get(group_by, group_by)} | {what} |\n|---|---:|")
@@ -182,7 +182,7 @@ def whole_set_text(f: ContractFilter, results: list[dict[str, Any]]) -> str:
     metric, what = f.metric, METRIC_NAMES[f.metric]
     matched = int(first.get("total_count") or 0)
     if not rows:
-        return f"None of the {_plural(matched)} matching has a known {'duration' if 'duration' in metric else 'value'}."
+        return f"None of the {plural(matched)} matching has a known {'duration' if 'duration' in metric else 'value'}."
     if len(rows) == 1:
         value: float | None = rows[0]["value"]
     elif metric == "sum_amount":
@@ -195,13 +195,13 @@ def whole_set_text(f: ContractFilter, results: list[dict[str, Any]]) -> str:
         total = sum(r["value"] for r in (results[0].get("aggregation") or {}).get("rows") or [])
         count = int(results[1].get("total_count") or 0)
         value = total / count if count else None
-        return (f"The {what} is **{metric_text(metric, value)}** over the {_plural(count)} with a known amount "
-                f"({_plural(matched)} match; total {money(total)}).")
+        return (f"The {what} is **{metric_text(metric, value)}** over the {plural(count)} with a known amount "
+                f"({plural(matched)} match; total {money(total)}).")
     else:
-        return (f"{_plural(matched)} match. I can only give the {what} per contract type here:\n\n"
+        return (f"{plural(matched)} match. I can only give the {what} per contract type here:\n\n"
                 + aggregation_text(f, first))
     known = "" if metric == "avg_duration_days" else " with a known amount"
-    return f"The {what} is **{metric_text(metric, value)}** ({_plural(matched)} match; groups{known} only)."
+    return f"The {what} is **{metric_text(metric, value)}** ({plural(matched)} match; groups{known} only)."
 
 
 def search_answer(parsed: ParsedQuestion, results: list[dict[str, Any]]) -> str:
@@ -214,53 +214,11 @@ def search_answer(parsed: ParsedQuestion, results: list[dict[str, Any]]) -> str:
     elif f.group_by:
         body = aggregation_text(f, first)
     else:
-        body = f"**{_plural(total)}** match."
+        body = f"**{plural(total)}** match."
         if total:
             body += "\n\n" + listing(first)
     parts = [body, chip_line(f), explorer_link(f), notes(parsed)]
     return "\n\n".join(p for p in parts if p)
-
-
-def details_answer(parsed: ParsedQuestion, details: dict[str, Any]) -> str:
-    law = details.get("governing_law") or {}
-    parties = details.get("parties") or []
-    lines = [f"**{details.get('file_id')}** ({details.get('contract_type') or 'type unknown'}): "
-             + contract_link(str(details.get("file_id"))),
-             f"- Signed (effective): {details.get('effective_date') or 'unknown'}; ends: "
-             f"{details.get('end_date') or 'no end date'}; duration: {details.get('duration') or 'unknown'}",
-             f"- Value: {money(details['total_amount']) if details.get('total_amount') is not None else 'unknown'}",
-             f"- Governing law: {law.get('name') or 'unknown'}",
-             "- Parties: " + "; ".join(f"{p.get('name')} ({p.get('role') or 'party'})" for p in parties)]
-    if details.get("summary"):
-        lines.append(f"- Summary: {details['summary']}")
-    clauses = details.get("clauses") or []
-    if clauses:
-        lines.append("- Clauses: " + ", ".join(sorted({str(c.get('type')) for c in clauses})))
-    return "\n".join(lines) + ("\n\n" + notes(parsed) if notes(parsed) else "")
-
-
-def pick_contract_answer(parsed: ParsedQuestion, payload: dict[str, Any]) -> str:
-    """The subject matched no contract or several: say so (several: list them and ask which one)."""
-    total = int(payload.get("total_count") or 0)
-    if total == 0:
-        return (f"No contract matches {chip_line(parsed.filter).removeprefix('Filter: ')}, so I can't answer "
-                "about it.\n\n" + notes(parsed))
-    return (f"{_plural(total)} match {chip_line(parsed.filter).removeprefix('Filter: ')}. Which one do you mean?"
-            "\n\n" + listing(payload) + "\n\nAsk again naming its type, year or file_id.")
-
-
-def clause_answer(parsed: ParsedQuestion, payload: dict[str, Any]) -> str:
-    items = payload.get("results") or []
-    if not items:
-        return str(payload.get("note") or "No section matched.") + "\n\n" + notes(parsed)
-    lines = [f"The sections that best match '{parsed.topic}' ({payload.get('scope')}; search: "
-             f"{payload.get('search')}). I quote them rather than summarise (no language model):"]
-    for item in items[:SHOWN_CONTRACTS]:
-        text = " ".join(str(item.get("text") or "").split())
-        cite = item.get("cite") or item.get("section") or ""
-        quoted = text[:400] + ("…" if len(text) > 400 else "")
-        lines.append(f"- {contract_link(str(item.get('file_id')))} {cite}: “{quoted}”")
-    return "\n".join(lines) + "\n\n" + notes(parsed)
 
 
 def refusal_answer(parsed: ParsedQuestion, partial: ContractFilter | None) -> str:
@@ -287,11 +245,11 @@ def overview_answer(parsed: ParsedQuestion, results: list[dict[str, Any]]) -> st
     parties = (by_party.get("aggregation") or {}).get("rows") or []
     first = next((c.get("effective_date") for c in earliest.get("contracts") or [] if c.get("effective_date")), None)
     last = next((c.get("effective_date") for c in latest.get("contracts") or [] if c.get("effective_date")), None)
-    lines = [f"**{_plural(total)}** match."]
+    lines = [f"**{plural(total)}** match."]
     if types:
         lines.append("By type: " + ", ".join(f"{r['key']} {int(r['value']):,}" for r in types[:SHOWN_ROWS]) + ".")
     if parties:
-        lines.append("Most frequent parties: " + ", ".join(f"{r['key']} ({_plural(int(r['value']))})"
+        lines.append("Most frequent parties: " + ", ".join(f"{r['key']} ({plural(int(r['value']))})"
                                                            for r in parties) + ".")
     if first and last:
         lines.append(f"Signed (effective) from {first} to {last}.")
