@@ -25,8 +25,9 @@ from agent.question.facets import (
     extract_status,
     extract_types,
 )
-from agent.question.followup import is_follow_up, merge
+from agent.question.followup import extract_drops, is_follow_up, merge
 from agent.question.intent import extract_intent
+from agent.question.lexicon import TYPE_PATTERNS
 from agent.question.parties import PartyDirectory, PartyMatch, find_parties
 from agent.question.scan import Scan, correct, tokenize
 from agent.question.topic import extract_text
@@ -213,6 +214,12 @@ def _overview(parsed: ParsedQuestion, scan: Scan, previous: ContractFilter | Non
     return parsed
 
 
+def _no_subject(scan: Scan) -> bool:
+    """No contract noun and no contract type: 'show me the biggest' right after a question refines it."""
+    return not any(word in w.CONTRACT_WORDS for word in scan.words) and \
+        not any(re.search(p, scan.text) for p, _ in TYPE_PATTERNS)
+
+
 def _has_subject(scan: Scan, fields: dict[str, Any], follow_up: bool) -> bool:
     return follow_up or bool(fields) or any(word in w.CONTRACT_WORDS for word in scan.words)
 
@@ -238,13 +245,17 @@ def _parse(question: str, today: date, previous: ContractFilter | None, director
         return parsed
     scan = make_scan(text)
     contract: ContractQuestion | None = detect(scan) if contract_level else None
-    parsed.follow_up = previous is not None and contract is None and (always_refine or is_follow_up(scan))
+    drops = extract_drops(scan) if previous is not None and contract is None else []
+    parsed.follow_up = previous is not None and contract is None and (always_refine or bool(drops)
+                                                                      or is_follow_up(scan) or _no_subject(scan))
     if contract is None and OVERVIEW.search(scan.text):
         return _overview(parsed, scan, previous)
     fields, problems, matches, whole = _extract(scan, today, directory)
     parties = _party_fields(matches, scan, parsed)
     if parties:
         fields["parties"] = parties
+    if parsed.follow_up and not always_refine and not (fields or drops) and not is_follow_up(scan):
+        parsed.follow_up = False  # 'hello' after a question adds nothing to refine: not a follow-up
     if contract is not None and contract.tool == "contract_details" and not parties and not parsed.clarify:
         parsed.refusal = NO_CONTRACT
         return parsed
@@ -264,7 +275,7 @@ def _parse(question: str, today: date, previous: ContractFilter | None, director
         fields["group_by"] = _whole_set_key(fields)
         parsed.whole_set_metric = True
     if parsed.follow_up and previous is not None:
-        fields = merge(previous.describe(), fields)
+        fields = merge(previous.describe(), fields, drops)
     try:
         parsed.filter = parse_filter(fields)
     except FilterValidationError as e:
