@@ -14,8 +14,7 @@ from typing import Any
 
 from agent.context import AgentSettings, Context
 from agent.graph import build_agent
-from agent.llm import build_chat_model
-from agent.offline import PARSE_META, assistant_settings
+from agent.offline import PARSE_META, assistant_model, assistant_settings
 from agent.runner import AgentAnswer, ask
 from graph.cli_support import json_object_arg, run_cli
 from graph.config import Neo4jSettings
@@ -35,7 +34,7 @@ def _answer_json(answer: AgentAnswer) -> dict[str, Any]:
 
 def cmd_ask(args: argparse.Namespace) -> int:
     settings = assistant_settings(AgentSettings.load(), exact=args.exact)
-    agent = build_agent(build_chat_model(settings))
+    agent = build_agent(assistant_model(settings))
     neo4j = Neo4jSettings.load()
     focus = parse_filter(json_object_arg(args.filter)) if args.filter else None
     with build_driver(neo4j) as driver:

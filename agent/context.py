@@ -100,12 +100,11 @@ class AgentSettings:
 
     @property
     def configured(self) -> bool:
-        """True when a chat model can be built (a key or a server for openai, a script for scripted)."""
+        """True when a chat model can be built (a key or a server for openai, a script for scripted). The
+        offline parser is not a language model: False for it (ingestion then uses its offline rules)."""
         if self.provider == "scripted":
             return self.script is not None
-        if self.provider == "offline":
-            return True
-        return bool(self.api_key or self.base_url)
+        return self.provider == "openai" and bool(self.api_key or self.base_url)
 
     def describe(self) -> str:
         """Which model at which server, for status lines (never includes the key)."""

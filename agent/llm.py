@@ -1,9 +1,8 @@
 """The one place that builds chat and embedding models, and turns LLM client errors into `LLMError`s.
 
 `build_chat_model(settings)` returns a langchain-core chat model: `ChatOpenAI` for any OpenAI-compatible
-server (OpenAI, Azure's v1 endpoint, Ollama, vLLM, LM Studio), with LLM_PROVIDER=scripted the
-`ScriptedChatModel`, with LLM_PROVIDER=offline the `OfflineChatModel` (the exact question parser).
- Other packages (structured extraction in ingest/) use it too, so it knows nothing
+server (OpenAI, Azure's v1 endpoint, Ollama, vLLM, LM Studio) or, with LLM_PROVIDER=scripted, the
+`ScriptedChatModel`. Other packages (structured extraction in ingest/) use it too, so it knows nothing
 about the agent.
 """
 
@@ -41,11 +40,6 @@ def build_chat_model(settings: AgentSettings | None = None, model: str | None = 
     settings = settings or AgentSettings.load()
     if settings.provider == "scripted":
         return _scripted(settings)
-    if settings.provider == "offline":
-        # Imported here: the parser and its word lists load only when the offline mode is used.
-        from agent.offline import OfflineChatModel
-
-        return OfflineChatModel()
     if not settings.configured:
         raise LLMNotConfigured(HOW_TO_CONFIGURE)
     return ChatOpenAI(

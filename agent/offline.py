@@ -19,6 +19,7 @@ import logging
 import re
 import time
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from datetime import date
 from typing import Any
 
@@ -30,6 +31,7 @@ from langgraph.runtime import get_runtime
 from pydantic import PrivateAttr
 
 from agent.context import AgentSettings
+from agent.llm import build_chat_model
 from agent.question import ParsedQuestion, PartyDirectory, answer_contract, parse_question
 from agent.question import answer as compose
 from graph.config import read_secrets, setting
@@ -46,14 +48,20 @@ DIRECTORY_TTL_S = 60.0
 COUNT_ONLY = {"limit": 0}
 
 
+def assistant_model(settings: AgentSettings) -> BaseChatModel:
+    """The assistant's chat model: the offline one for LLM_PROVIDER=offline, else the configured LLM (the
+    general factory, which ingestion and the evaluation judge use too, never returns the offline model)."""
+    return OfflineChatModel() if settings.provider == "offline" else build_chat_model(settings)
+
+
 def assistant_settings(settings: AgentSettings, exact: bool = False) -> AgentSettings:
     """The settings the assistant runs with: offline when asked (`exact`) or when no LLM is configured and
     LLM_PROVIDER was left unset (an explicit provider that lacks its key stays an error to report)."""
     if exact:
-        return AgentSettings(**{**settings.__dict__, "provider": "offline"})
+        return replace(settings, provider="offline")
     if settings.configured or setting("LLM_PROVIDER", None, secrets=read_secrets()):
         return settings
-    return AgentSettings(**{**settings.__dict__, "provider": "offline"})
+    return replace(settings, provider="offline")
 
 
 def _turn(messages: Sequence[BaseMessage]) -> tuple[str, list[BaseMessage], list[BaseMessage]]:

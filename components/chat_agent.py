@@ -15,8 +15,8 @@ from langgraph.graph.state import CompiledStateGraph
 
 from agent.context import AgentSettings, Context
 from agent.graph import build_agent
-from agent.llm import HOW_TO_CONFIGURE, build_chat_model
-from agent.offline import assistant_settings
+from agent.llm import HOW_TO_CONFIGURE
+from agent.offline import assistant_model, assistant_settings
 from components.db import get_driver, get_settings
 from components.session import CHAT_CONTEXT_FILTER, CHAT_EXACT, CHAT_HISTORY
 from graph.errors import ConfigError, LLMNotConfigured
@@ -34,7 +34,7 @@ class Assistant:
 
 @st.cache_resource(show_spinner=False, max_entries=8)
 def _agent_for(settings: AgentSettings) -> CompiledStateGraph:
-    return build_agent(build_chat_model(settings))
+    return build_agent(assistant_model(settings))
 
 
 def load_assistant() -> Assistant:
@@ -44,7 +44,7 @@ def load_assistant() -> Assistant:
         settings = assistant_settings(AgentSettings.load(), exact=bool(st.session_state.get(CHAT_EXACT)))
     except ConfigError as e:
         return Assistant(None, None, f"The LLM settings are invalid: {e}")
-    if not settings.configured:
+    if settings.provider != "offline" and not settings.configured:
         return Assistant(None, settings, HOW_TO_CONFIGURE)
     try:
         return Assistant(_agent_for(settings), settings)
