@@ -16,7 +16,7 @@ from typing import Any
 from agent.question import words as w
 from agent.question.amounts import extract_amounts
 from agent.question.contract import ContractQuestion, detect
-from agent.question.dates import extract_dates
+from agent.question.dates import MONTHS, extract_dates
 from agent.question.facets import (
     Facets,
     extract_clauses,
@@ -35,6 +35,7 @@ from graph.errors import FilterValidationError
 from graph.filters import ContractFilter, parse_filter
 
 MAX_CANDIDATES = 6
+DATE_OR_NUMBER = re.compile(r"^(?:q[1-4]|h[12]|fy\d*|\d+(?:[.,/-]\d+)*(?:s|st|nd|rd|th|k|m)?)$")
 NO_CONTRACT = "I could not tell which contract you mean (name a party of it)"
 
 
@@ -179,6 +180,8 @@ def _leftover(scan: Scan) -> tuple[list[str], str | None]:
         if previous == "many" and (word in w.NOT_CONTRACTS
                                    or (word not in w.FILLER and not _counts_contracts(scan, i))):
             return [], f"I count contracts, not '{typed}'"
+        if DATE_OR_NUMBER.match(word) or word in MONTHS:
+            return [], f"I could not read '{typed}' as a date, an amount or a count"
         if word in w.SIGNIFICANT or word.startswith("$"):
             return [], f"I could not read the value or statistic asked for (at '{typed}')"
         if word in w.FILLER:
