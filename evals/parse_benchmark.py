@@ -1,7 +1,10 @@
 """Parse time of the offline question parser: every question of the labelled sets, parsed repeatedly against
 the sample's party names (no database: parsing is pure), p50 / p95 / max per question.
 
-    python -m benchmarks.parse_questions [--repeat 5] [--out benchmarks/results/parse-questions.json]
+    python -m evals.parse_benchmark [--repeat 5] [--out benchmarks/results/parse-questions.json]
+
+It lives in evals/ because it runs the agent's parser (benchmarks/ may import only graph and core: see
+docs/ARCHITECTURE.md); its result file sits with the other benchmark results.
 
 Target: under 50 ms per question (issue 13). The first pass over the questions is reported apart
 (`cold_pass_ms`: regular expressions compile on first use); `parse_ms` is over the `repeat` passes after it.
@@ -13,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import platform
 import sys
@@ -21,11 +25,16 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from agent.question import PartyDirectory, parse_question
-from benchmarks.timing import percentile
 from evals.ask_offline import REFERENCE_DATE, gold_filter, load_questions, sample_party_rows
 from graph.config import REPO_ROOT
 
 OUT = REPO_ROOT / "benchmarks" / "results" / "parse-questions.json"
+
+
+def percentile(samples: list[float], q: float) -> float:
+    """Nearest-rank percentile (q in 0..100) of non-empty samples (as benchmarks/timing.py computes it)."""
+    ordered = sorted(samples)
+    return ordered[max(1, math.ceil(q / 100 * len(ordered))) - 1]
 
 
 def run(repeat: int) -> dict[str, object]:
@@ -58,7 +67,7 @@ def run(repeat: int) -> dict[str, object]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m benchmarks.parse_questions", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python -m evals.parse_benchmark", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--out", default=str(OUT))
