@@ -21,6 +21,20 @@ CLAUSE_Q = re.compile(
 MENTION_Q = re.compile(
     r"^(?:which|what) (?P<subject>.+?) (?:mention|mentions|discuss|discusses|talk about|talks about|refer to|"
     r"refers to|say something about|address|addresses|deal with|deals with) (?P<topic>.+)$")
+ATTRIBUTES = (r"governing law|law|jurisdiction|parties|party|term|duration|length|value|amount|price|worth|"
+              r"end date|expiry date|expiration date|effective date|start date|signing date|date|summary|type")
+TOPIC_OF_Q = re.compile(
+    r"^(?:what|which) (?:are|is|were|was) the (?P<topic>(?!(?:" + ATTRIBUTES + r")\b).+?) (?:in|of|under) "
+    r"(?P<subject>(?:the )?.+? (?:agreement|contract|deal))$")
+CLAUSE_OF_Q = re.compile(
+    r"^(?:show(?: me)?|find|give me|what is|what's|what are|quote|read)(?: me)? the (?P<topic>.+? (?:clauses?|"
+    r"provisions?|sections?|language|terms?)) (?:of|in|from) (?P<subject>(?:the )?.+? (?:agreement|contract|deal))$")
+HOW_CAN_Q = re.compile(
+    r"^(?:how|when|under what conditions) (?:can|could|may|does|do|will) (?P<subject>(?:the )?.+? "
+    r"(?:agreement|contract|deal)) (?:be )?(?P<topic>terminated|renewed|assigned|extended|amended|cancell?ed)$")
+CLAUSES_ABOUT_Q = re.compile(
+    r"^(?:find|show|list|search|search for|give me)(?: me)?(?: all)?(?: the)? (?:clauses|provisions|sections|language)"
+    r" (?:about|on|regarding|for|mentioning|covering) (?P<topic>.+)$")
 DETAILS_Q = re.compile(
     r"^(?:what is|what's|what are|what was|who is|who are|who were|when does|when did|when is|when was|"
     r"how long is|how long does|how much is|summari[sz]e|describe|tell me about|give me (?:the )?details (?:of|on|"
@@ -38,12 +52,16 @@ class ContractQuestion:
 def detect(scan: Scan) -> ContractQuestion | None:
     """The contract-level form of the question, if it has one; consumes everything but the subject."""
     text = scan.text.rstrip(" ?.!")
-    for pattern, tool in ((CLAUSE_Q, "clause_search"), (MENTION_Q, "clause_search"),
-                          (DETAILS_Q, "contract_details")):
+    for pattern, tool in ((CLAUSE_Q, "clause_search"), (MENTION_Q, "clause_search"), (TOPIC_OF_Q, "clause_search"),
+                          (CLAUSE_OF_Q, "clause_search"), (HOW_CAN_Q, "clause_search"),
+                          (CLAUSES_ABOUT_Q, "clause_search"), (DETAILS_Q, "contract_details")):
         m = pattern.match(text)
         if m is None:
             continue
-        start, end = scan.token_at(m.start("subject")), scan.token_at(m.end("subject") - 1) + 1
+        if "subject" in m.groupdict():
+            start, end = scan.token_at(m.start("subject")), scan.token_at(m.end("subject") - 1) + 1
+        else:
+            start = end = 0  # every contract
         topic = m.group("topic") if "topic" in m.groupdict() else text
         for i in range(len(scan.words)):
             if not start <= i < end:

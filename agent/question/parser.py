@@ -270,7 +270,8 @@ def _parse(question: str, today: date, previous: ContractFilter | None, director
         parsed.refusal = refusal
     elif parsed.clarify:
         return parsed
-    elif not _has_subject(scan, fields, parsed.follow_up) or (not fields and ignored and not parsed.follow_up):
+    elif (contract is None or contract.tool != "clause_search") and (
+            not _has_subject(scan, fields, parsed.follow_up) or (not fields and ignored and not parsed.follow_up)):
         parsed.refusal = "I could not map it onto the contract filter"
     if parsed.refusal:
         return parsed
