@@ -69,6 +69,19 @@ def contract_links(trace: ToolTrace) -> None:
         st.page_link(CONTRACT_PAGE, label=file_id, icon=":material/description:", query_params={"file_id": file_id})
 
 
+def partial_filter_link(meta: dict[str, Any] | None) -> None:
+    """After an offline refusal: the Explorer with what the parser did understand (the answer has no links)."""
+    partial = ((meta or {}).get("offline_parse") or {}).get("partial")
+    if not partial:
+        return
+    try:
+        query = filter_to_query(parse_filter(partial))
+    except FilterValidationError:
+        return
+    st.page_link(EXPLORER_PAGE, label="Open what I understood in the Explorer", icon=":material/filter_alt:",
+                 query_params=query)
+
+
 def render_trace(trace: ToolTrace, compact: bool) -> None:
     if compact:
         st.caption(_label(trace))
@@ -89,6 +102,7 @@ def render_turn(turn: dict[str, Any], compact: bool) -> None:
             st.error(turn["error"], icon=":material/error:")
         elif turn.get("content"):
             st.markdown(turn["content"])
+            partial_filter_link(turn.get("meta"))
 
 
 def render_history(turns: list[dict[str, Any]], compact: bool) -> None:
@@ -151,7 +165,8 @@ def stream_reply(assistant: Assistant, question: str, focus: ContractFilter | No
         elif isinstance(event, ToolStarted | ToolFinished):
             _show_tool(event, boxes, compact)
         elif isinstance(event, Answer):
-            turn.update(content=event.text, tools=event.traces)
+            turn.update(content=event.text, tools=event.traces, meta=event.meta)
+            partial_filter_link(event.meta)
         elif isinstance(event, Failure):
             st.error(event.message, icon=":material/error:")
             turn.update(error=event.message, tools=event.traces)

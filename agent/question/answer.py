@@ -12,7 +12,6 @@ from agent.question.parser import ParsedQuestion
 from graph.filters import ContractFilter
 
 EXPLORER = "/explorer"
-CONTRACT = "/contract"
 LIST_FIELDS = ("contract_types", "parties", "clause_types", "text_clause_types")
 OPERATOR_NAMES = {"=": "eq", ">": "gt", "<": "lt", ">=": "gte", "<=": "lte"}
 LISTING = ("limit", "offset", "group_by", "metric", "agg_order", "agg_limit")
@@ -69,13 +68,16 @@ def _plain(value: float) -> str:
     return f"{value:.2f}".rstrip("0").rstrip(".")
 
 
-def explorer_link(f: ContractFilter) -> str:
+def explorer_url(f: ContractFilter) -> str:
+    """The Explorer URL for `f` (the UI turns it into a page link; the answer text carries no links, so a
+    file name or a clause can never smuggle one in)."""
     query = urlencode(explorer_query(f), doseq=True, quote_via=quote)
-    return f"[Open these filters in the Explorer]({EXPLORER}{'?' + query if query else ''})"
+    return f"{EXPLORER}{'?' + query if query else ''}"
 
 
 def contract_link(file_id: str) -> str:
-    return f"[{file_id}]({CONTRACT}?{urlencode({'file_id': file_id}, quote_via=quote)})"
+    """A contract named in the text; the UI links the listed contracts to the Contract page."""
+    return f"`{file_id.replace('`', '')}`"
 
 
 def _dates(low: str | None, high: str | None) -> str:
@@ -217,7 +219,7 @@ def search_answer(parsed: ParsedQuestion, results: list[dict[str, Any]]) -> str:
         body = f"**{plural(total)}** match."
         if total:
             body += "\n\n" + listing(first)
-    parts = [body, chip_line(f), explorer_link(f), notes(parsed)]
+    parts = [body, chip_line(f), notes(parsed)]
     return "\n\n".join(p for p in parts if p)
 
 
@@ -225,10 +227,10 @@ def refusal_answer(parsed: ParsedQuestion, partial: ContractFilter | None) -> st
     parts = [f"I can't answer this exactly without a language model: {parsed.refusal}. I give no number rather "
              "than a wrong one."]
     if partial is not None and partial.describe():
-        parts.append(f"What I did understand: {chip_line(partial).removeprefix('Filter: ')}. {explorer_link(partial)}"
-                     " and refine it there.")
+        parts.append(f"What I did understand: {chip_line(partial).removeprefix('Filter: ')}. Open it in the Explorer "
+                     "(link below) and refine it there.")
     else:
-        parts.append(f"The Explorer form can express every filter I know: [{EXPLORER}]({EXPLORER}).")
+        parts.append("The Explorer form can express every filter I know.")
     parts.append(notes(parsed))
     return "\n\n".join(p for p in parts if p)
 
@@ -254,4 +256,4 @@ def overview_answer(parsed: ParsedQuestion, results: list[dict[str, Any]]) -> st
     if first and last:
         lines.append(f"Signed (effective) from {first} to {last}.")
     f = parsed.filter
-    return "\n\n".join([*lines, chip_line(f), explorer_link(f) if f is not None else "", listing(latest)])
+    return "\n\n".join([*lines, chip_line(f), listing(latest)])

@@ -36,8 +36,7 @@ def details_answer(parsed: ParsedQuestion, details: dict[str, Any]) -> str:
     law = details.get("governing_law") or {}
     parties = details.get("parties") or []
     lead = _lead(parsed.question, details)
-    lines = [f"**{details.get('file_id')}** ({details.get('contract_type') or 'type unknown'}): "
-             + contract_link(str(details.get("file_id"))),
+    lines = [f"{contract_link(str(details.get('file_id')))} ({details.get('contract_type') or 'type unknown'}):",
              f"- Signed (effective): {details.get('effective_date') or 'unknown'}; ends: "
              f"{details.get('end_date') or 'no end date'}; duration: {details.get('duration') or 'unknown'}",
              f"- Value: {money(details['total_amount']) if details.get('total_amount') is not None else 'unknown'}",

@@ -64,8 +64,17 @@ class ParsedQuestion:
             return {"question": self.topic or self.question, **scope}
         return scope
 
+    def partial_filter(self) -> dict[str, Any] | None:
+        """What was understood of a refused question, as a valid filter (for an Explorer link), if any."""
+        if not self.partial or self.filter is not None:
+            return None
+        try:
+            return parse_filter(self.partial).describe() or None
+        except FilterValidationError:
+            return None
+
     def to_json(self) -> dict[str, Any]:
-        return {"tool": self.tool, "args": self.tool_args() if self.tool else None,
+        return {"tool": self.tool, "args": self.tool_args() if self.tool else None, "partial": self.partial_filter(),
                 "understood": [{"phrase": p, "meaning": m} for p, m in self.understood],
                 "ignored": self.ignored, "clarify": self.clarify, "candidates": self.candidates,
                 "refusal": self.refusal, "follow_up": self.follow_up}
@@ -263,7 +272,10 @@ def _parse(question: str, today: date, previous: ContractFilter | None, director
         parsed.refusal = NO_CONTRACT
         return parsed
     ignored, refusal = _leftover(scan)
-    parsed.understood, parsed.ignored, parsed.partial = list(scan.understood), ignored, dict(fields)
+    parsed.understood, parsed.ignored = list(scan.understood), ignored
+    # A negated condition was read as a positive one: offering it in the Explorer would show the opposite.
+    negated = any(word in w.NEGATION and not scan.used[i] for i, word in enumerate(scan.words))
+    parsed.partial = {} if negated else dict(fields)
     if problems:
         parsed.refusal = problems[0]
     elif refusal:

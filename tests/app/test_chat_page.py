@@ -123,6 +123,10 @@ def test_without_llm_the_chat_answers_exactly(monkeypatch, driver) -> None:
     assert any(t.label == "Exact mode" and t.value for t in at.main.toggle)
     at = ask(at, "How many exclusive license agreements?")
     assert any("I ignored: 'exclusive'." in text for text in messages(at)[3][1])
+    at = ask(at, "How many license agreements with Globex Corporation?")
+    assert any("I give no number" in text for text in messages(at)[5][1])
+    [link] = [x for x in at.main.get("page_link") if x.proto.label == "Open what I understood in the Explorer"]
+    assert parse_qs(link.proto.query_string) == {"contract_types": ["License"]}
     at.switch_page("pages/portfolio/overview.py")
     at.run()
     assert not at.exception

@@ -94,7 +94,8 @@ def test_ambiguous_party_asks_and_unknown_party_refuses_without_tools(agent: Any
     assert "Bank of America, N.A. (" in asked.text and "BANK OF AMERICA CORPORATION (1 contract)" in asked.text
     refused = ask(agent, context(), "How many license agreements with Globex Corporation?")
     assert refused.traces == [] and "no party in the graph is called 'Globex'" in refused.text
-    assert "[Open these filters in the Explorer](/explorer?contract_types=License)" in refused.text
+    assert refused.meta["offline_parse"]["partial"] == {"contract_types": ["License"]}
+    assert "](" not in refused.text and "What I did understand: `type: License`." in refused.text
 
 
 def test_ignored_words_are_named_in_the_answer(agent: Any, oracle: Oracle) -> None:
