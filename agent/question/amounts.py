@@ -23,10 +23,10 @@ NUMBER = (r"(?:half a (?:million|billion)|a (?:million|billion)|a hundred thousa
 VALUE_WORDS = r"(?:worth|valued at|valued|value of|values? of|amount of|amounts? of|priced at|totalling|totaling)"
 OPERATORS = [
     (r"between", "between"),
-    (r"(?:more than|greater than|over|above|exceeding|exceeds?|in excess of|larger than|bigger than|higher than|>)",
-     ">"),
+    (r"(?:more th[ae]n|greater th[ae]n|over|above|exceeding|exceeds?|in excess of|larger th[ae]n|bigger th[ae]n|"
+     r"higher th[ae]n|>)", ">"),
     (r"(?:at least|no less than|not less than|minimum of|min(?:imum)?|from|>=|or more)", ">="),
-    (r"(?:less than|under|below|lower than|smaller than|cheaper than|<)", "<"),
+    (r"(?:less th[ae]n|under|below|lower th[ae]n|smaller th[ae]n|cheaper th[ae]n|<)", "<"),
     (r"(?:at most|up to|no more than|not more than|maximum of|max(?:imum)?|<=)", "<="),
     (r"(?:exactly|equal to|precisely|=)", "="),
 ]
