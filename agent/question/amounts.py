@@ -104,6 +104,10 @@ def extract_amounts(scan: Scan) -> tuple[dict[str, Any], list[str]]:
             op = ">="
         elif post in ("or less", "or below", "and below"):
             op = "<="
+        if second is not None and re.fullmatch(r"[\d,.]+", span.group("num")) and second.is_money:
+            # 'between 1 and 5 million': the magnitude written once applies to both numbers.
+            scale = second.value / float(re.sub(r"[^\d.]", "", span.group("num2").split()[0]) or 1)
+            first = Money(first.value * scale, True) if scale > 1 else first
         if second is not None and op in (None, "between", ">=") and span.group("num2"):
             fields["min_amount"], fields["max_amount"] = first.value, second.value
             scan.use(span, f"amount between {money_text(first.value)} and {money_text(second.value)}")

@@ -43,7 +43,7 @@ END_WORDS = re.compile(r"^(?:expir\w*|end|ends|ending|ended|terminat\w*|run|runs
 EFFECTIVE_WORDS = re.compile(r"^(?:sign\w*|effective|dated|entered|executed|started?|starting|commenc\w*|"
                              r"concluded|made|agreed|begun|began|beginning|created|start)$")
 BEFORE = re.compile(r"\b(?:on or before|in or before|before|prior to|earlier than|until|till|through|"
-                    r"up to|up until|no later than|by|ending)$")
+                    r"up to|up until|no later than|by)$")
 AFTER = re.compile(r"\b(?:on or after|in or after|after|later than|since|from|starting(?: in| from)?|"
                    r"beginning(?: in)?|as from)$")
 NOW = re.compile(r"(?P<today>now|today|the present|present|date)\b")

@@ -23,7 +23,7 @@ can could would should will may might let lets let's see know want need looking 
 what's how's which's ok okay thanks thank hi please via per those them thereof among between between both either
 same break down breakdown distribution distributed spread across grouped group sorted sort order ordered ranked
 rank ranking top most least numbers figures stats statistics summary table chart plot out them about
-other again instead do we've we're our question same
+other again instead do we've we're our question same got system
 """.split())
 NEGATION = frozenset("not no n't except excluding exclude excludes without besides nor neither non isn't aren't "
                      "don't doesn't didn't wasn't weren't never".split())
@@ -33,7 +33,7 @@ UNSUPPORTED = frozenset("median percentile percentiles variance deviation mode r
                         "share correlation forecast predict trend riskiest risk risky compliance compliant".split())
 # Left over, these mean the question asked for a number or an amount the parser did not read: refuse.
 SIGNIFICANT = frozenset("""average mean avg sum valuable value million millions thousand billion dollars usd
-k bn percent more less fewer greater higher lower then""".split())
+k bn percent more less fewer greater higher lower then early late mid""".split())
 NOT_CONTRACTS = frozenset("""parties party companies company counterparties clauses clause sections section pages page
 words people employees lawyers types""".split())
 GROUP_WORDS = frozenset({"per", "each", "breakdown", "distribution", "split", "grouped"})
