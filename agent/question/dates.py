@@ -31,7 +31,7 @@ PERIOD = re.compile(
     rf"|q(?P<q>[1-4]) (?:of )?(?P<q_y>{YEAR})|(?P<q_y2>{YEAR}) q(?P<q2>[1-4])"
     rf"|(?:the )?(?P<qn>first|second|third|fourth|1st|2nd|3rd|4th) quarter (?:of )?(?P<qn_y>{YEAR})"
     rf"|(?:the )?(?P<h>first|second) half (?:of )?(?P<h_y>{YEAR})|h(?P<h2>[12]) (?P<h2_y>{YEAR})"
-    rf"|(?:the )?(?P<dec>(?:19|20)\d)0s"
+    rf"|(?:the )?(?P<dec>(?:19|20)\d)0s|(?:the )?'?(?P<dec2>[1-9])0s"
     rf"|(?:the )?(?P<rel>last|this|next|previous|past|current|coming) (?P<rel_u>year|month|quarter)"
     rf"|(?:the )?(?P<n_dir>last|past|next|coming|previous|upcoming) (?P<n>\d{{1,4}}) "
     rf"(?P<n_u>days?|weeks?|months?|years?)"
@@ -137,8 +137,8 @@ def period_of(m: re.Match[str], today: date) -> Period | None:
         if g["h"] or g["h2"]:
             y, h = int(g["h_y"] or g["h2_y"]), 1 if (g["h"] or g["h2"]) in ("first", "1") else 2
             return Period(date(y, 6 * h - 5, 1), _month_end(y, 6 * h))
-        if g["dec"]:
-            start = int(g["dec"]) * 10
+        if g["dec"] or g["dec2"]:
+            start = int(g["dec"]) * 10 if g["dec"] else (1900 if int(g["dec2"]) >= 3 else 2000) + int(g["dec2"]) * 10
             return Period(date(start, 1, 1), date(start + 9, 12, 31))
         if g["rel"]:
             return _relative(g["rel_u"], g["rel"], today)

@@ -92,9 +92,14 @@ def _key(text: str) -> str:
     return next(value for pattern, value in KEYS if re.fullmatch(pattern, text))
 
 
-def _use_free(scan: Scan, start: int, end: int, meaning: str) -> None:
-    """Consume the free tokens of a span that may run over words other extractors already used."""
-    free = [i for i in range(start, end) if not scan.used[i]]
+VALUE_WORDS = frozenset({"value", "values", "amount", "amounts", "worth"})
+
+
+def _use_free(scan: Scan, start: int, end: int, meaning: str, keep_values: bool = False) -> None:
+    """Consume the free tokens of a span that may run over words other extractors already used. Value words
+    stay free: 'distribution of contract values by type' asks for a metric the phrase does not name, and the
+    left-over 'values' makes the parser refuse rather than count."""
+    free = [i for i in range(start, end) if not scan.used[i] and not (keep_values and scan.words[i] in VALUE_WORDS)]
     for i in free:
         scan.used[i] = True
     if free:
@@ -180,7 +185,7 @@ def extract_intent(scan: Scan) -> Intent:
             out.fields["agg_order"] = "asc"
         if groups.get("n"):
             out.fields["agg_limit"] = int(span.group("n"))
-        _use_free(scan, span.start, span.end, f"group by {key}")
+        _use_free(scan, span.start, span.end, f"group by {key}", keep_values=True)
     if metric:
         out.fields["metric"] = metric
         out.whole_set_metric = "group_by" not in out.fields
