@@ -16,7 +16,7 @@ from typing import Any
 from agent.question import words as w
 from agent.question.amounts import extract_amounts
 from agent.question.contract import ContractQuestion, detect
-from agent.question.dates import MONTHS, extract_dates
+from agent.question.dates import extract_dates
 from agent.question.facets import (
     Facets,
     extract_clauses,
@@ -27,6 +27,7 @@ from agent.question.facets import (
 )
 from agent.question.followup import extract_drops, is_follow_up, merge
 from agent.question.intent import extract_intent
+from agent.question.leftover import judge_leftover
 from agent.question.lexicon import TYPE_PATTERNS
 from agent.question.parties import PartyDirectory, PartyMatch, find_parties
 from agent.question.scan import Scan, correct, tokenize
@@ -35,7 +36,6 @@ from graph.errors import FilterValidationError
 from graph.filters import ContractFilter, parse_filter
 
 MAX_CANDIDATES = 6
-DATE_OR_NUMBER = re.compile(r"^(?:q[1-4]|h[12]|fy\d*|\d+(?:[.,/-]\d+)*(?:s|st|nd|rd|th|k|m)?)$")
 NO_CONTRACT = "I could not tell which contract you mean (name a party of it)"
 
 
@@ -143,64 +143,6 @@ def _party_fields(matches: list[PartyMatch], scan: Scan, parsed: ParsedQuestion)
     return names
 
 
-def _imperative(scan: Scan, index: int) -> bool:
-    """An action verb that opens the request ('Delete ...', 'please draft ...', 'can you send ...')."""
-    lead = [word for word in scan.words[:index] if word not in ("please", "can", "could", "would", "you", "kindly")]
-    return not lead
-
-
-def _counts_contracts(scan: Scan, index: int) -> bool:
-    """'how many exclusive license agreements': an unknown word before a contract noun or type is a modifier;
-    'how many employees does ...' counts something else."""
-    following = index + 1
-    return following < len(scan.words) and (scan.used[following] or scan.words[following] in w.CONTRACT_WORDS)
-
-
-def _between_types(scan: Scan, index: int) -> bool:
-    """'license or supply agreements': types are OR-ed by the filter; any other 'or' is not expressible."""
-    before = next((i for i in range(index - 1, -1, -1) if scan.used[i]), None)
-    after = next((i for i in range(index + 1, len(scan.words)) if scan.used[i]), None)
-    return before is not None and after is not None and scan.kinds[before] == scan.kinds[after] == "type"
-
-
-def _leftover(scan: Scan) -> tuple[list[str], str | None]:
-    """Ignored words, or a reason to refuse, from the words no extractor used."""
-    ignored, refusal = [], None
-    for i, word in enumerate(scan.words):
-        if scan.used[i]:
-            continue
-        typed = scan.original[i]
-        previous = scan.words[i - 1] if i > 0 else ""
-        if word in w.NEGATION:
-            return [], "it asks to exclude something ('" + typed + "'), and I only read positive filters exactly"
-        if word in w.ACTIONS and _imperative(scan, i):
-            return [], f"I only read the contract graph; I can't '{typed}' anything"
-        if word in w.UNSUPPORTED:
-            return [], f"'{typed}' is not something the filter or its aggregations compute"
-        if word in w.GROUP_WORDS:
-            rest = " ".join(scan.original[i + 1:i + 4])
-            return [], f"I can't group by '{rest}' (I group by type, year, month, end year, party, country, " \
-                       "governing-law country or clause type)"
-        if word == "or":
-            if _between_types(scan, i):
-                continue
-            return [], "it combines conditions with 'or', and a filter holds one value per field (only contract " \
-                       "types can be combined with 'or')"
-        if previous == "many" and (word in w.NOT_CONTRACTS
-                                   or (word not in w.FILLER and not _counts_contracts(scan, i))):
-            return [], f"I count contracts, not '{typed}'"
-        if DATE_OR_NUMBER.match(word) or word in MONTHS:
-            return [], f"I could not read '{typed}' as a date, an amount or a count"
-        if word in w.SIGNIFICANT or word.startswith("$"):
-            return [], f"I could not read the value or statistic asked for (at '{typed}')"
-        if word in w.FILLER:
-            continue
-        if (i > 0 and typed[:1].isupper() and not word.isdigit()) or previous in w.PARTY_CUES:
-            refusal = refusal or f"no party in the graph is called '{typed}'"
-        ignored.append(typed)
-    return ignored, refusal
-
-
 def _whole_set_key(fields: dict[str, Any]) -> str:
     """A group key with one value over the whole filtered set, so one aggregation row is the answer."""
     if len(fields.get("contract_types", [])) == 1:
@@ -271,7 +213,7 @@ def _parse(question: str, today: date, previous: ContractFilter | None, director
     if contract is not None and contract.tool == "contract_details" and not parties and not parsed.clarify:
         parsed.refusal = NO_CONTRACT
         return parsed
-    ignored, refusal = _leftover(scan)
+    ignored, refusal = judge_leftover(scan)
     parsed.understood, parsed.ignored = list(scan.understood), ignored
     # A negated condition was read as a positive one: offering it in the Explorer would show the opposite.
     negated = any(word in w.NEGATION and not scan.used[i] for i, word in enumerate(scan.words))
