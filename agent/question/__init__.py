@@ -6,9 +6,11 @@ filter (follow-ups) and the graph's party names (`PartyDirectory`).
     parsed = parse_question("How many license agreements were signed in 2019?", date(2025, 6, 15))
     parsed.filter, parsed.tool, parsed.understood, parsed.ignored, parsed.clarify, parsed.refusal
 
-Modules: `scan` (tokens and consumed spans), `lexicon` (types, clauses, countries, states), `dates`,
-`amounts`, `status`, `law`, `parties`, `intent` (count/list/sort/aggregation), `contract` (contract-level
-questions), `parser` (the entry point), `answer` (the reply text from a tool result).
+Modules: `scan` (tokens, typo correction, consumed spans), `lexicon` (types, clauses, countries, states),
+`words` (filler and refusal word lists), `dates`, `amounts`, `facets` (types, clauses, status, governing law,
+party country), `topic` (free-text topics), `parties` (name matching), `intent` (count/list/sort/aggregation),
+`contract` (contract-level questions), `followup` (refining the previous filter), `leftover` (judging unused
+words), `parser` (the entry point), `answer` / `answer_contract` (the reply text from the tool results).
 """
 
 from agent.question.parser import ParsedQuestion, parse_question
