@@ -118,6 +118,11 @@ def _extract(scan: Scan, today: date, directory: PartyDirectory | None) -> tuple
     extract_party_country(scan, facets)
     intent = extract_intent(scan)
     facets.fields.update(intent.fields)
+    if len(facets.fields.get("contract_types", [])) > 1 and "group_by" not in facets.fields \
+            and (compare := scan.first(COMPARE)) is not None:
+        # 'license vs supply agreements': one count per type, not one count of both.
+        facets.fields["group_by"] = "contract_type"
+        scan.use(compare, "group by contract_type (a comparison)")
     later = find_parties(scan, directory, w.FILLER | w.NEGATION | w.KNOWN)
     for m in later:
         scan.use((m.start, m.end))
@@ -155,6 +160,8 @@ def _whole_set_key(fields: dict[str, Any]) -> str:
     return "contract_type"
 
 
+COMPARE = re.compile(r"\b(?:compare|compared(?: to| with)?|comparing|comparison(?: of| between)?|versus|vs|"
+                     r"against|and how many|respectively)\b")
 OVERVIEW = re.compile(r"^(?:please |can you |could you )?(?:give me |show me |i want |i'd like )?(?:an? |the )?"
                       r"(?:overview|summary|rundown)\b|^(?:summari[sz]e|describe|overview)\b")
 

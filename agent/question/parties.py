@@ -133,6 +133,12 @@ class PartyDirectory:
         return set(), ""
 
 
+def _known() -> frozenset[str]:
+    from agent.question.words import KNOWN  # the word lists import the extractors, this module among them
+
+    return KNOWN
+
+
 def _distinctive(word: str, typed: str) -> bool:
     """A word that can carry a name: letters, and capitalised as typed or not a word the parser knows."""
     from agent.question.words import KNOWN  # the word lists import the extractors, this module among them
@@ -170,6 +176,8 @@ def find_parties(scan: Scan, directory: PartyDirectory | None, skip: frozenset[s
                     continue  # a country or state name is read as a place, not as part of a party name
                 if not any(_distinctive(scan.words[k], scan.original[k]) for k in range(i, j)):
                     continue  # '3 franchise': numbers and vocabulary words alone never make a name
+                if i == 0 and j == 1 and scan.words[0] in _known():
+                    continue  # a sentence's capitalised first word ('Compare ...') is no name by that alone
                 capitals = len(typed) == 1 and typed[0].isupper()
                 found, how = directory.match(typed, capitals)
                 if found and j - i == 1 and typed[0].islower():

@@ -23,7 +23,8 @@ can could would should will may might let lets let's see know want need looking 
 what's how's which's ok okay thanks thank hi please via per those them thereof among between between both either
 same break down breakdown distribution distributed spread across grouped group sorted sort order ordered ranked
 rank ranking top most least numbers figures stats statistics summary table chart plot out them about
-other again instead do we've we're our question same got system
+other again instead do we've we're our question same got system compare compared comparing comparison
+versus vs against respectively
 """.split())
 NEGATION = frozenset("not no n't except excluding exclude excludes without besides nor neither non isn't aren't "
                      "don't doesn't didn't wasn't weren't never".split())
