@@ -2,13 +2,14 @@
 
     python -m evals.ask_offline [QUESTIONS.jsonl ...] [--json] [--show wrong|safe|all]
 
-The default files are `offline_questions.jsonl` (223 questions) and `offline_questions_b.jsonl` (70 more,
-written later with other phrasings). Each row has a gold answer: a ContractFilter (describe() form),
-{"tool", "scope"} for contract-level questions, "refuse" or "clarify". Outcomes: `exact` (the parser's filter
-/ tool equals the gold), `safe` (it refused or asked back where an answer was expected: no number given),
-`wrong` (it answered with anything else: a confident wrong answer). Follow-ups (`follow`: the id of the
-previous question) start from the previous question's gold filter. Party names come from the CUAD sample
-(graph.prepare), the same names the loaded graph holds, so no database is needed.
+The default files are `offline_questions.jsonl` (223 questions), `offline_questions_b.jsonl` (70) and
+`offline_questions_d.jsonl` (40), each written before the parser was run on it. Each row has a gold answer:
+a ContractFilter (describe() form), {"tool", "scope"} for contract-level questions, "refuse" or "clarify".
+Outcomes: `exact` (the parser's filter / tool equals the gold), `safe` (it refused or asked back where an
+answer was expected: no number given), `wrong` (it answered with anything else: a confident wrong answer).
+Follow-ups (`follow`: the id of the previous question) start from the previous question's gold filter. Party
+names come from the CUAD sample (graph.prepare), the same names the loaded graph holds, so no database is
+needed.
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ from graph.prepare import prepare
 from graph.sample import read_records, resolve_sample
 
 QUESTION_FILES = (REPO_ROOT / "evals" / "questions" / "offline_questions.jsonl",
-                  REPO_ROOT / "evals" / "questions" / "offline_questions_b.jsonl")
+                  REPO_ROOT / "evals" / "questions" / "offline_questions_b.jsonl",
+                  REPO_ROOT / "evals" / "questions" / "offline_questions_d.jsonl")
 # Written while making the parser robust (after it was tuned): a regression set, reported on its own.
 REGRESSION_FILE = REPO_ROOT / "evals" / "questions" / "offline_questions_c.jsonl"
 REFERENCE_DATE = date(2025, 6, 15)

@@ -31,7 +31,8 @@ EXPIRED = re.compile(r"\b(?:already )?(?:expired|inactive|lapsed|no longer (?:ac
 NO_END = re.compile(r"\b(?:(?:with |that have |having )?(?:no|without an?|without|lacking an?|missing an?) "
                     r"(?:end|expiry|expiration|termination) dates?|open[- ]ended|perpetual|evergreen|"
                     r"indefinite(?: term| duration)?|no fixed (?:term|end)|never expire|do not expire|"
-                    r"don't expire|no expiry)\b")
+                    r"don't expire|no expiry|(?:do|does) not have an? (?:end|expiry|expiration) dates?|"
+                    r"(?:don't|doesn't) have an? (?:end|expiry|expiration) dates?)\b")
 HAS_END = re.compile(r"\b(?:(?:with|having|have|has|that have) )?(?:an?|known|fixed|set) "
                      r"(?:known |fixed )?(?:end|expiry|expiration) dates?\b")
 CODES = "|".join(c.lower() for c in sorted(STATE_CODES))

@@ -85,7 +85,8 @@ CUAD: dict[str, str] = {
 COUNTRIES: dict[str, tuple[str, ...]] = {
     "US": ("united states of america", "united states", "usa", "u.s.a", "u.s", "us", "america",
            "american", "americans"),
-    "GB": ("united kingdom", "great britain", "britain", "british", "uk", "u.k", "england", "english",
+    "GB": ("united kingdom", "great britain", "britain", "british", "uk", "u.k", "england and wales", "england",
+           "english",
            "scotland", "scottish", "wales", "welsh"),
     "CN": ("china", "chinese", "prc", "mainland china"),
     "CA": ("canada", "canadian", "canadians"), "DE": ("germany", "german", "germans"),
