@@ -1,7 +1,7 @@
 """The offline chat model (LLM_PROVIDER=offline, and the assistant's default when no LLM is configured): the
 exact question parser (`agent.question`) behind the SAME tools as the LLM path.
 
-It is a langchain-core `BaseChatModel` like `agent.scripted`: given the conversation it emits the tool call(s)
+It is a langchain-core `BaseChatModel` like `core.scripted`: given the conversation it emits the tool call(s)
 the parse implies (contract_search with the parsed ContractFilter, then contract_details / clause_search for
 contract-level questions), and once the tool results are in, it writes the answer deterministically from
 them. So the tool trace, the Cypher, the Explorer link and the counts are those of the LLM path.
@@ -30,12 +30,11 @@ from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, ChatResu
 from langgraph.runtime import get_runtime
 from pydantic import PrivateAttr
 
-from agent.context import AgentSettings
-from agent.llm import build_chat_model
 from agent.question import ParsedQuestion, PartyDirectory, answer_contract, parse_question
 from agent.question import answer as compose
-from graph.config import read_secrets, setting
-from graph.errors import ContractGraphError, FilterValidationError
+from core.errors import ContractGraphError, FilterValidationError
+from core.llm import build_chat_model
+from core.settings import AgentSettings, read_secrets, setting
 from graph.filters import ContractFilter, parse_filter
 from graph.repository import party_directory
 

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from agent.question import ParsedQuestion, PartyDirectory, parse_question
-from graph.config import REPO_ROOT
+from core.settings import REPO_ROOT
 from graph.filters import ContractFilter, parse_filter
 from graph.prepare import prepare
 from graph.sample import read_records, resolve_sample

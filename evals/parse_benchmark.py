@@ -25,8 +25,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from agent.question import PartyDirectory, parse_question
+from core.settings import REPO_ROOT
 from evals.ask_offline import REFERENCE_DATE, gold_filter, load_questions, sample_party_rows
-from graph.config import REPO_ROOT
 
 OUT = REPO_ROOT / "benchmarks" / "results" / "parse-questions.json"
 

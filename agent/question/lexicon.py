@@ -2,14 +2,14 @@
 each with the everyday spellings an analyst types (synonyms, plurals, adjectives, demonyms).
 
 Every table maps a regular-expression fragment (matched on lower-cased, space-separated words) to the
-canonical value `graph.vocab` uses, so whatever the parser produces passes `ContractFilter` validation.
+canonical value `core.vocab` uses, so whatever the parser produces passes `ContractFilter` validation.
 """
 
 from __future__ import annotations
 
 import re
 
-from graph.vocab import CA_PROVINCES, US_STATES
+from core.vocab import CA_PROVINCES, US_STATES
 
 CONTRACT_WORD = r"(?:agreements?|contracts?|deals?|arrangements?|relationships?)"
 

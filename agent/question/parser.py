@@ -32,7 +32,7 @@ from agent.question.lexicon import TYPE_PATTERNS
 from agent.question.parties import PartyDirectory, PartyMatch, find_parties
 from agent.question.scan import Scan, correct, tokenize
 from agent.question.topic import extract_text
-from graph.errors import FilterValidationError
+from core.errors import FilterValidationError
 from graph.filters import ContractFilter, parse_filter
 
 MAX_CANDIDATES = 6

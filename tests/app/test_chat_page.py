@@ -9,11 +9,12 @@ from urllib.parse import parse_qs
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from agent.context import AgentSettings
 from components.filter_url import filter_to_query
 from components.session import CHAT_HISTORY
+from core.settings import AgentSettings
 from graph.filters import parse_filter
 from graph.repository import search_contracts
+from tests.app.shown import shown
 from tests.app.test_chat_support import LLM_VARS, navigate_like_the_server, start_app, use_script
 
 SUPPLY = {"contract_types": ["Supply"], "min_effective_date": "2010-01-01"}
@@ -57,7 +58,7 @@ def test_question_streams_answer_with_tool_trace(driver, scripted) -> None:
     assert roles[1][0] == "assistant"
     assert roles[1][1][-1] == f"There are {expected} supply contracts since 2010."
     [status] = at.main.get("status")
-    assert status.proto.label.endswith(f"`contract_search` · total_count={expected}")
+    assert shown(status.proto.label).endswith(f"`contract_search` · total_count={expected}")
     codes = [c.value for c in at.main.code]
     assert json.loads(codes[0]) == SUPPLY
     # The tool's one statement (graph.paging): the count, then the page, of the same filter.
@@ -67,9 +68,10 @@ def test_question_streams_answer_with_tool_trace(driver, scripted) -> None:
     [link] = [x for x in links if x.proto.page.endswith("explorer")]
     assert parse_qs(link.proto.query_string) == {
         k: v if isinstance(v, list) else [v] for k, v in filter_to_query(parse_filter(SUPPLY)).items()}
-    contract_links = [(x.value, parse_qs(x.proto.query_string)) for x in links if x.proto.page.endswith("contract")]
-    shown = [c["file_id"] for c in search_contracts(driver, {**SUPPLY, "limit": 5}).contracts]
-    assert contract_links == [(f, {"file_id": [f]}) for f in shown]
+    contract_links = [(shown(x.value), parse_qs(x.proto.query_string)) for x in links
+                      if x.proto.page.endswith("contract")]
+    listed = [c["file_id"] for c in search_contracts(driver, {**SUPPLY, "limit": 5}).contracts]
+    assert contract_links == [(f, {"file_id": [f]}) for f in listed]
     history = at.session_state[CHAT_HISTORY]
     assert [t["role"] for t in history] == ["user", "assistant"]
     assert history[1]["tools"][0].total_count == expected
@@ -81,7 +83,7 @@ def test_history_is_redrawn_and_conversation_continues(driver, scripted) -> None
     roles = messages(at)
     assert [r[0] for r in roles] == ["user", "assistant", "user", "assistant"]
     assert roles[3][1] == ["You asked about supply contracts."]
-    assert at.main.expander[0].label.endswith("total_count=" + str(search_contracts(driver, SUPPLY).total_count))
+    assert shown(at.main.expander[0].label).endswith("total_count=" + str(search_contracts(driver, SUPPLY).total_count))
     at.button(key="chat_clear").click().run()
     assert at.session_state[CHAT_HISTORY] == [] and not at.main.chat_message
 
@@ -89,7 +91,7 @@ def test_history_is_redrawn_and_conversation_continues(driver, scripted) -> None
 def test_llm_error_is_shown_and_the_session_continues(scripted) -> None:
     scripted([{"match": "first", "steps": [{"error": "rate_limit"}]}, {"steps": ["Back again."]}])
     at = ask(chat_page(), "first question")
-    assert any("rate-limited or out of quota (429" in e.value for e in at.main.error)
+    assert any("rate-limited or out of quota (429" in shown(e.value) for e in at.main.error)
     at = ask(at, "second question")
     assert messages(at)[-1] == ("assistant", ["Back again."])
     assert at.session_state[CHAT_HISTORY][1]["error"]
@@ -101,7 +103,7 @@ def test_tool_error_is_visible_in_the_trace(scripted) -> None:
                          "That is not allowed."]}])
     at = ask(chat_page(), "delete everything")
     [status] = at.main.get("status")
-    assert "`cypher_aggregation`" in status.proto.label and "read-only" in status.proto.label
+    assert "`cypher_aggregation`" in status.proto.label and "read-only" in shown(status.proto.label)
     assert messages(at)[-1] == ("assistant", ["That is not allowed."])
 
 
@@ -116,15 +118,15 @@ def test_without_llm_the_chat_answers_exactly(monkeypatch, driver) -> None:
                     "max_effective_date": "2019-12-31"}
     expected = search_contracts(driver, license_2019).total_count
     [status] = at.main.get("status")
-    assert status.proto.label.endswith(f"`contract_search` · total_count={expected}")
-    answer = messages(at)[1][1]
+    assert shown(status.proto.label).endswith(f"`contract_search` · total_count={expected}")
+    answer = [shown(text) for text in messages(at)[1][1]]
     assert any(text.startswith(f"**{expected} contracts** match.") for text in answer)
     assert any("`type: License` · `signed 2019-01-01 to 2019-12-31`" in text for text in answer)
     assert any(t.label == "Exact mode" and t.value for t in at.main.toggle)
     at = ask(at, "How many exclusive license agreements?")
-    assert any("I ignored: 'exclusive'." in text for text in messages(at)[3][1])
+    assert any("I ignored: 'exclusive'." in shown(text) for text in messages(at)[3][1])
     at = ask(at, "How many license agreements with Globex Corporation?")
-    assert any("I give no number" in text for text in messages(at)[5][1])
+    assert any("I give no number" in shown(text) for text in messages(at)[5][1])
     [link] = [x for x in at.main.get("page_link") if x.proto.label == "Open what I understood in the Explorer"]
     assert parse_qs(link.proto.query_string) == {"contract_types": ["License"]}
     at.switch_page("pages/portfolio/overview.py")
@@ -133,4 +135,4 @@ def test_without_llm_the_chat_answers_exactly(monkeypatch, driver) -> None:
     at.chat_input(key="panel_input").set_value("How many supply contracts?").run()
     assert not at.exception
     supply = search_contracts(driver, {"contract_types": ["Supply"]}).total_count
-    assert any(f"**{supply} contracts** match." in m.value for m in at.sidebar.markdown)
+    assert any(f"**{supply} contracts** match." in shown(m.value) for m in at.sidebar.markdown)

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Page, expect
 
-from graph.config import REPO_ROOT, read_secrets
+from core.settings import REPO_ROOT, read_secrets
 from tests.browser.conftest import App, ConsoleLog, start_app, stop_app
 
 pytestmark = [pytest.mark.browser, pytest.mark.integration]

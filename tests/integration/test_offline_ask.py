@@ -16,8 +16,8 @@ from agent.context import AgentSettings, Context
 from agent.graph import build_agent
 from agent.offline import OfflineChatModel
 from agent.runner import ask
+from core.settings import REPO_ROOT, read_secrets
 from evals.ask_offline import REFERENCE_DATE, REGRESSION_FILE, gold_filter, load_questions
-from graph.config import REPO_ROOT, read_secrets
 from graph.repository import search_contracts
 from tests.oracle import Oracle
 
