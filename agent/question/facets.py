@@ -41,7 +41,7 @@ LAW = re.compile(
     rf"\b(?:(?:governed|controlled|construed) (?:by|under)|subject to|under|governing law(?: of| is| in)?|"
     rf"choice of law(?: of| is)?|jurisdiction(?: of| is| in)?|laws? of)(?: the)?(?: laws? of)?(?: the)?"
     rf"(?: (?:state|province|commonwealth) of)? {PLACE}(?: (?:governing )?laws?)?\b"
-    rf"|\b{PLACE.replace('place', 'place2')} (?:governing )?(?:laws?|jurisdiction)\b")
+    rf"|\b{PLACE.replace('place', 'place2')} (?:choice of |governing )?(?:laws?|jurisdiction)\b")
 LOCATED = re.compile(r"\b(?:based|located|headquartered|incorporated|domiciled|registered)(?: in)?$")
 PARTY_WORDS = re.compile(r"^(?:an?|the|with|party|parties|company|companies|counterpart(?:y|ies)|firms?|"
                          r"entit(?:y|ies)|businesses|suppliers?|vendors?|customers?|partners?|based|located|"

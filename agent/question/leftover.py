@@ -59,7 +59,10 @@ def judge_leftover(scan: Scan) -> tuple[list[str], str | None]:
         if previous == "many" and (word in w.NOT_CONTRACTS
                                    or (word not in w.FILLER and not _counts_contracts(scan, i))):
             return [], f"I count contracts, not '{typed}'"
-        if word == "one" and previous not in ("which", "the", "any", "each", "this", "that", "every", "no"):
+        following = scan.words[i + 1] if i + 1 < len(scan.words) else ""
+        some_party = following in ("party", "of") and previous not in ("only", "exactly", "just", "than")
+        if word == "one" and not some_party and previous not in ("which", "the", "any", "each", "this", "that",
+                                                                 "every", "no"):
             return [], "I could not read 'one' as a count of something the filter holds"
         if DATE_OR_NUMBER.match(word) or word in MONTHS:
             return [], f"I could not read '{typed}' as a date, an amount or a count"
