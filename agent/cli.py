@@ -1,4 +1,5 @@
 """`python -m agent ask "question"`: answer one question with the configured LLM and print a tool trace.
+With no LLM configured (or with --exact) the offline question parser answers through the same tools.
 
 The answer goes to stdout, followed by one trace line per tool call (name, arguments, total_count or rows).
 `--json` prints {answer, error, tools} instead. Errors are one line on stderr. Exit codes: 0 answered;
@@ -15,9 +16,9 @@ from typing import Any
 
 from agent.context import Context
 from agent.graph import build_agent
+from agent.offline import PARSE_META, assistant_model, assistant_settings
 from agent.runner import AgentAnswer, ask
 from core.errors import DatabaseUnavailable
-from core.llm import build_chat_model
 from core.settings import AgentSettings
 from graph.cli_input import CliParser
 from graph.cli_support import EXIT_ERROR, json_object_arg, parse_args, run_cli
@@ -29,9 +30,13 @@ EXIT_DATABASE = 3
 
 
 def _answer_json(answer: AgentAnswer) -> dict[str, Any]:
+    parse = answer.meta.get(PARSE_META) or {}
     return {"answer": answer.text, "error": answer.error,
             "tools": [{"name": t.name, "args": t.args, "outcome": t.outcome(), "total_count": t.total_count}
-                      for t in answer.traces]}
+                      for t in answer.traces],
+            # The offline parser's reading of the question (null with an LLM, which does not report one).
+            "understood": parse.get("understood"), "ignored": parse.get("ignored"),
+            "refusal": parse.get("refusal"), "clarify": parse.get("clarify")}
 
 
 def _database_failure(answer: AgentAnswer) -> str | None:
@@ -41,8 +46,8 @@ def _database_failure(answer: AgentAnswer) -> str | None:
 
 
 def cmd_ask(args: argparse.Namespace) -> int:
-    settings = AgentSettings.load()
-    agent = build_agent(build_chat_model(settings))
+    settings = assistant_settings(AgentSettings.load(), exact=args.exact)
+    agent = build_agent(assistant_model(settings))
     neo4j = Neo4jSettings.load()
     focus = parse_filter(json_object_arg(args.filter)) if args.filter else None
     with build_driver(neo4j) as driver:
@@ -80,6 +85,8 @@ def build_parser() -> argparse.ArgumentParser:
     ask_p.add_argument("question")
     ask_p.add_argument("--filter", help="ContractFilter JSON to focus on (like the Explorer's side panel)")
     ask_p.add_argument("--json", action="store_true", help="print the answer and trace as JSON")
+    ask_p.add_argument("--exact", action="store_true",
+                       help="answer with the offline question parser even when an LLM is configured")
     ask_p.set_defaults(func=cmd_ask)
     return parser
 

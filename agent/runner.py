@@ -103,6 +103,7 @@ class ToolFinished:
 class Answer:
     text: str
     traces: list[ToolTrace] = field(default_factory=list)
+    meta: dict[str, Any] = field(default_factory=dict)  # the final message's response_metadata
 
 
 @dataclass
@@ -115,13 +116,20 @@ Event = Token | ToolStarted | ToolFinished | Answer | Failure
 
 
 def to_messages(history: Sequence[dict[str, Any]]) -> list[BaseMessage]:
-    """Earlier turns ({role, content}) as chat messages; failed or empty turns are left out."""
+    """Earlier turns ({role, content}) as chat messages; failed or empty turns are left out. An answer keeps
+    the arguments of its last contract_search as metadata (`contract_filter`, never sent to an LLM), so the
+    offline model can refine that filter in a follow-up."""
     messages: list[BaseMessage] = []
     for turn in history:
         content = str(turn.get("content") or "")
         if not content or turn.get("error"):
             continue
-        messages.append(HumanMessage(content) if turn.get("role") == "user" else AIMessage(content))
+        if turn.get("role") == "user":
+            messages.append(HumanMessage(content))
+            continue
+        searches = [t.args for t in turn.get("tools") or [] if getattr(t, "name", "") == "contract_search"]
+        meta = {"contract_filter": searches[-1]} if searches else {}
+        messages.append(AIMessage(content, response_metadata=meta))
     return messages
 
 
@@ -160,7 +168,8 @@ class _Turn:
         text = self.final.text if self.final is not None and not self.final.tool_calls else ""
         if text and not self.streamed.strip():
             yield Token(text)
-        yield Answer(text or self.streamed, list(self.traces.values()))
+        meta = dict(self.final.response_metadata) if self.final is not None else {}
+        yield Answer(text or self.streamed, list(self.traces.values()), meta)
 
 
 def stream_turn(agent: CompiledStateGraph, ctx: Context, question: str,
@@ -194,6 +203,7 @@ class AgentAnswer:
     text: str
     traces: list[ToolTrace]
     error: str | None = None
+    meta: dict[str, Any] = field(default_factory=dict)
 
 
 def ask(agent: CompiledStateGraph, ctx: Context, question: str,
@@ -201,7 +211,7 @@ def ask(agent: CompiledStateGraph, ctx: Context, question: str,
     """Run one question to the end (CLI, evaluation)."""
     for event in stream_turn(agent, ctx, question, history):
         if isinstance(event, Answer):
-            return AgentAnswer(event.text, event.traces)
+            return AgentAnswer(event.text, event.traces, meta=event.meta)
         if isinstance(event, Failure):
             return AgentAnswer("", event.traces, event.message)
     return AgentAnswer("", [], "The agent ended without an answer.")

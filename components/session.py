@@ -10,9 +10,11 @@ import streamlit as st
 CHAT_HISTORY = "chat_history"          # list of chat turns shared by the Chat page and the side panel
 CHAT_CONTEXT_FILTER = "chat_context_filter"  # a ContractFilter the user asked the assistant to focus on
 EXPLORER_FILTER = "explorer_filter"    # the Explorer's last submitted ContractFilter (for the side panel)
+CHAT_EXACT = "chat_exact"              # True: the assistant answers with the offline parser even with an LLM
 
 
 def init_session_state() -> None:
     st.session_state.setdefault(CHAT_HISTORY, [])
     st.session_state.setdefault(CHAT_CONTEXT_FILTER, None)
     st.session_state.setdefault(EXPLORER_FILTER, None)
+    st.session_state.setdefault(CHAT_EXACT, False)

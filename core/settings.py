@@ -7,8 +7,10 @@ its `[llm]` table):
 
 | name               | default          | meaning                                                              |
 |--------------------|------------------|----------------------------------------------------------------------|
-| LLM_PROVIDER       | openai           | `openai` (any OpenAI-compatible server) or `scripted` (a fake model   |
-|                    |                  | that replays LLM_SCRIPT; for tests, demos and offline runs)           |
+| LLM_PROVIDER       | openai           | `openai` (any OpenAI-compatible server), `scripted` (a fake model     |
+|                    |                  | that replays LLM_SCRIPT; for tests, demos) or `offline` (the exact    |
+|                    |                  | question parser, agent/offline.py; the assistant's default when no    |
+|                    |                  | LLM is configured and LLM_PROVIDER is unset)                          |
 | OPENAI_API_KEY     | -                | key for OpenAI / Azure / a hosted server (local servers need none)    |
 | OPENAI_BASE_URL    | -                | e.g. http://localhost:11434/v1 (Ollama), http://localhost:8000/v1     |
 |                    |                  | (vLLM), http://localhost:1234/v1 (LM Studio)                          |
@@ -73,7 +75,7 @@ def setting(name: str, default: str | None = None, secrets: dict[str, object] | 
 
 
 DEFAULT_MODEL = "gpt-4.1-mini"
-PROVIDERS = ("openai", "scripted")
+PROVIDERS = ("openai", "scripted", "offline")
 
 
 def _number(name: str, default: float, secrets: dict[str, object], low: float, high: float) -> float:
@@ -133,15 +135,18 @@ class AgentSettings:
 
     @property
     def configured(self) -> bool:
-        """True when a chat model can be built (a key or a server for openai, a script for scripted)."""
+        """True when a chat model can be built (a key or a server for openai, a script for scripted). The
+        offline parser is not a language model: False for it (ingestion then uses its offline rules)."""
         if self.provider == "scripted":
             return self.script is not None
-        return bool(self.api_key or self.base_url)
+        return self.provider == "openai" and bool(self.api_key or self.base_url)
 
     def describe(self) -> str:
         """Which model at which server, for status lines (never includes the key)."""
         if self.provider == "scripted":
             return f"scripted model ({self.script})"
+        if self.provider == "offline":
+            return "exact mode: the offline question parser (no language model)"
         return f"{self.model} at {self.base_url or 'api.openai.com'}"
 
 

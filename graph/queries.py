@@ -25,6 +25,9 @@ RETURN p.key AS key, p.name AS name, p.aliases AS aliases,
                  RETURN DISTINCT k.code ORDER BY k.code } AS countries
 """
 ALL_PARTY_NAMES = "MATCH (p:Party) RETURN p.key AS key, p.name AS name, p.aliases AS aliases ORDER BY p.name"
+# Every party's spellings and stored contract count, for the offline question parser's name matching.
+PARTY_DIRECTORY = """MATCH (p:Party) WHERE p.name IS NOT NULL
+RETURN p.name AS name, p.aliases AS aliases, coalesce(p.contract_count, 0) AS contract_count ORDER BY p.name"""
 # The form's party picker: the most active parties (any other name can still be typed as a fragment).
 PARTY_PICKER = """
 MATCH (p:Party)

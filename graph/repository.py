@@ -131,6 +131,11 @@ def fuzzy_parties(driver: Driver, name: str, limit: int = 10, cutoff: float = 60
     return [found[k] for k in keys if k in found]
 
 
+def party_directory(driver: Driver, database: str | None = None) -> list[dict[str, Any]]:
+    """Every party's name, aliases and contract count (the offline parser matches names against them)."""
+    return read(driver, queries.PARTY_DIRECTORY, {}, database)
+
+
 def contract_details(driver: Driver, file_id: str, database: str | None = None) -> dict[str, Any]:
     """One contract in full: fields, parties with roles and locations, governing law, clauses."""
     rows = read(driver, queries.CONTRACT_DETAILS, {"file_id": file_id}, database)

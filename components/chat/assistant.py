@@ -1,4 +1,5 @@
 """The UI's assistant: one cached agent per LLM configuration, the run context, and the shared history.
+Without an LLM, or in exact mode, the agent runs the offline question parser (agent.offline).
 
 Settings are read on every question (environment, then `.streamlit/secrets.toml`), so configuring a key or
 switching LLM_PROVIDER needs no restart; the compiled agent is cached per configuration.
@@ -14,10 +15,11 @@ from langgraph.graph.state import CompiledStateGraph
 
 from agent.context import Context
 from agent.graph import build_agent
+from agent.offline import assistant_model, assistant_settings
 from components.db import get_driver, get_settings
-from components.session import CHAT_CONTEXT_FILTER, CHAT_HISTORY
+from components.session import CHAT_CONTEXT_FILTER, CHAT_EXACT, CHAT_HISTORY
 from core.errors import ConfigError, LLMNotConfigured
-from core.llm import HOW_TO_CONFIGURE, build_chat_model
+from core.llm import HOW_TO_CONFIGURE
 from core.settings import AgentSettings
 from graph.filters import ContractFilter
 
@@ -33,16 +35,17 @@ class Assistant:
 
 @st.cache_resource(show_spinner=False, max_entries=8)
 def _agent_for(settings: AgentSettings) -> CompiledStateGraph:
-    return build_agent(build_chat_model(settings))
+    return build_agent(assistant_model(settings))
 
 
 def load_assistant() -> Assistant:
     """The agent for the current settings; never raises for a missing or broken configuration."""
     try:
-        settings = AgentSettings.load()
+        # No LLM configured (or exact mode on): the offline question parser answers through the same tools.
+        settings = assistant_settings(AgentSettings.load(), exact=bool(st.session_state.get(CHAT_EXACT)))
     except ConfigError as e:
         return Assistant(None, None, f"The LLM settings are invalid: {e}")
-    if not settings.configured:
+    if settings.provider != "offline" and not settings.configured:
         return Assistant(None, settings, HOW_TO_CONFIGURE)
     try:
         return Assistant(_agent_for(settings), settings)
@@ -53,6 +56,14 @@ def load_assistant() -> Assistant:
 def run_context(settings: AgentSettings, focus: ContractFilter | None) -> Context:
     """The run's context: the app's cached driver, the settings, today and the filter in focus."""
     return Context.create(get_driver(), settings, focus=focus, database=get_settings().database)
+
+
+def llm_configured() -> bool:
+    """Whether a language model is configured (the exact-mode toggle only matters then)."""
+    try:
+        return assistant_settings(AgentSettings.load()).provider != "offline"
+    except ConfigError:
+        return False
 
 
 def history() -> list[dict[str, Any]]:

@@ -10,10 +10,11 @@ from typing import Any
 import streamlit as st
 
 from agent.runner import Answer, Event, Failure, Token, ToolFinished, ToolStarted, ToolTrace, stream_turn
-from components.chat.assistant import Assistant, history, run_context
+from components.chat.assistant import Assistant, history, llm_configured, run_context
 from components.filter_url import filter_to_query
 from components.formatting import escape_md, escaped_stream
 from components.routes import CHAT_PAGE, CONTRACT_PAGE, EXPLORER_PAGE
+from components.session import CHAT_EXACT
 from core.errors import FilterValidationError
 from graph.filters import ContractFilter, parse_filter
 
@@ -72,6 +73,19 @@ def contract_links(trace: ToolTrace) -> None:
                      query_params={"file_id": file_id})
 
 
+def partial_filter_link(meta: dict[str, Any] | None) -> None:
+    """After an offline refusal: the Explorer with what the parser did understand (the answer has no links)."""
+    partial = ((meta or {}).get("offline_parse") or {}).get("partial")
+    if not partial:
+        return
+    try:
+        query = filter_to_query(parse_filter(partial))
+    except FilterValidationError:
+        return
+    st.page_link(EXPLORER_PAGE, label="Open what I understood in the Explorer", icon=":material/filter_alt:",
+                 query_params=query)
+
+
 def render_trace(trace: ToolTrace, compact: bool) -> None:
     if compact:
         st.caption(_label(trace))
@@ -92,6 +106,7 @@ def render_turn(turn: dict[str, Any], compact: bool) -> None:
             st.error(escape_md(turn["error"]), icon=":material/error:")
         elif turn.get("content"):
             st.markdown(escape_md(turn["content"], keep_formatting=True))
+            partial_filter_link(turn.get("meta"))
 
 
 def render_history(turns: list[dict[str, Any]], compact: bool) -> None:
@@ -154,7 +169,8 @@ def stream_reply(assistant: Assistant, question: str, focus: ContractFilter | No
         elif isinstance(event, ToolStarted | ToolFinished):
             _show_tool(event, boxes, compact)
         elif isinstance(event, Answer):
-            turn.update(content=event.text, tools=event.traces)
+            turn.update(content=event.text, tools=event.traces, meta=event.meta)
+            partial_filter_link(event.meta)
         elif isinstance(event, Failure):
             st.error(escape_md(event.message), icon=":material/error:")
             turn.update(error=event.message, tools=event.traces)
@@ -168,6 +184,17 @@ def ask_and_record(assistant: Assistant, question: str, focus: ContractFilter | 
     with st.chat_message("assistant"):
         reply = stream_reply(assistant, question, focus, compact)
     history().extend([user_turn, reply])
+
+
+def exact_mode_toggle() -> None:
+    """Exact mode: the offline parser answers (same tools, exact numbers, no LLM). Always on without an LLM."""
+    text = ("Answer with the exact offline question parser instead of the language model: the same tools and "
+            "numbers, no LLM; it says what it understood and ignored, and refuses what it cannot map.")
+    if llm_configured():
+        st.toggle("Exact mode", key=CHAT_EXACT, help=text)
+    else:
+        st.toggle("Exact mode", value=True, disabled=True, key="chat_exact_always",
+                  help=text + " No language model is configured, so it is always on.")
 
 
 def not_configured(message: str, compact: bool) -> None:

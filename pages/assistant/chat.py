@@ -6,7 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from components.chat.assistant import clear_conversation, focus_filter, history, load_assistant
-from components.chat.ui import ask_and_record, not_configured, render_history
+from components.chat.ui import ask_and_record, exact_mode_toggle, not_configured, render_history
 from components.formatting import escape_md
 
 EXAMPLES = (
@@ -24,9 +24,11 @@ def chat() -> None:
         not_configured(assistant.problem or "", compact=False)
         return
     focus = focus_filter()
-    top = st.columns([3, 1], vertical_alignment="center")
+    top = st.columns([3, 2, 1], vertical_alignment="center")
     top[0].caption(f":material/smart_toy: {assistant.settings.describe() if assistant.settings else ''}")
-    top[1].button("Clear chat", icon=":material/delete:", key="chat_clear", width="stretch",
+    with top[1]:
+        exact_mode_toggle()
+    top[2].button("Clear chat", icon=":material/delete:", key="chat_clear", width="stretch",
                   on_click=clear_conversation)
     if focus is not None:
         st.caption(f":material/filter_alt: Questions refer to the Explorer filter {escape_md(focus.describe())}")

@@ -107,16 +107,32 @@ def test_tool_error_is_visible_in_the_trace(scripted) -> None:
     assert messages(at)[-1] == ("assistant", ["That is not allowed."])
 
 
-def test_without_llm_the_chat_explains_and_the_app_works(monkeypatch) -> None:
+def test_without_llm_the_chat_answers_exactly(monkeypatch, driver) -> None:
+    """No LLM configured: the offline parser answers through the same tools, on the page and in the panel."""
     for name in LLM_VARS:
         monkeypatch.delenv(name, raising=False)
     if AgentSettings.load().configured:
         pytest.skip("an LLM is configured in .streamlit/secrets.toml on this machine")
-    at = chat_page()
-    assert any("needs a language model" in i.value for i in at.main.info)
-    assert any("http://localhost:11434/v1" in m.value for m in at.main.markdown)
-    assert not at.main.get("chat_input") and not at.exception
+    at = ask(chat_page(), "How many license agreements were signed in 2019?")
+    license_2019 = {"contract_types": ["License"], "min_effective_date": "2019-01-01",
+                    "max_effective_date": "2019-12-31"}
+    expected = search_contracts(driver, license_2019).total_count
+    [status] = at.main.get("status")
+    assert shown(status.proto.label).endswith(f"`contract_search` · total_count={expected}")
+    answer = [shown(text) for text in messages(at)[1][1]]
+    assert any(text.startswith(f"**{expected} contracts** match.") for text in answer)
+    assert any("`type: License` · `signed 2019-01-01 to 2019-12-31`" in text for text in answer)
+    assert any(t.label == "Exact mode" and t.value for t in at.main.toggle)
+    at = ask(at, "How many exclusive license agreements?")
+    assert any("I ignored: 'exclusive'." in shown(text) for text in messages(at)[3][1])
+    at = ask(at, "How many license agreements with Globex Corporation?")
+    assert any("I give no number" in shown(text) for text in messages(at)[5][1])
+    [link] = [x for x in at.main.get("page_link") if x.proto.label == "Open what I understood in the Explorer"]
+    assert parse_qs(link.proto.query_string) == {"contract_types": ["License"]}
     at.switch_page("pages/portfolio/overview.py")
     at.run()
     assert not at.exception
-    assert any("needs a language model" in c.value for c in at.sidebar.caption)
+    at.chat_input(key="panel_input").set_value("How many supply contracts?").run()
+    assert not at.exception
+    supply = search_contracts(driver, {"contract_types": ["Supply"]}).total_count
+    assert any(f"**{supply} contracts** match." in shown(m.value) for m in at.sidebar.markdown)

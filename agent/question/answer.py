@@ -1,0 +1,259 @@
+"""The offline assistant's reply text, composed deterministically from the parse and the tools' JSON results:
+exact numbers written in full ('52 contracts', '$2,150,000'), a few matching contracts with links, the filter
+as chips, what was understood and what was ignored. Refusals and clarifying questions say why and point to
+the Explorer with whatever was understood."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import quote, urlencode
+
+from agent.question.parser import ParsedQuestion
+from graph.filters import ContractFilter
+
+EXPLORER = "/explorer"
+LIST_FIELDS = ("contract_types", "parties", "clause_types", "text_clause_types")
+OPERATOR_NAMES = {"=": "eq", ">": "gt", "<": "lt", ">=": "gte", "<=": "lte"}
+LISTING = ("limit", "offset", "group_by", "metric", "agg_order", "agg_limit")
+KEY_NAMES = {"contract_type": "contract type", "effective_year": "year signed", "effective_month": "month signed",
+             "end_year": "year ending", "party": "party", "party_country": "party country",
+             "governing_law_country": "governing-law country", "clause_type": "clause type",
+             "text_clause_type": "clause category in the text"}
+METRIC_NAMES = {"count": "contracts", "sum_amount": "total value", "avg_amount": "average value",
+                "min_amount": "smallest value", "max_amount": "largest value",
+                "avg_duration_days": "average duration"}
+SHOWN_ROWS = 10
+SHOWN_CONTRACTS = 5
+
+
+def number(value: float) -> str:
+    return f"{value:,.2f}".rstrip("0").rstrip(".") if value != int(value) else f"{int(value):,}"
+
+
+def money(value: float) -> str:
+    cents = round(value, 2)
+    return f"${int(cents):,}" if cents == int(cents) else f"${cents:,.2f}"
+
+
+def metric_text(metric: str, value: float | None) -> str:
+    if value is None:
+        return "n/a"
+    if metric == "count":
+        return f"{int(value):,} contract{'s' if value != 1 else ''}"
+    if metric == "avg_duration_days":
+        return f"{number(round(value))} days (about {value / 365.25:.1f} years)"
+    return money(value)
+
+
+def plural(n: int, word: str = "contract") -> str:
+    return f"{n:,} {word}{'s' if n != 1 else ''}"
+
+
+def explorer_query(f: ContractFilter) -> dict[str, str | list[str]]:
+    """The Explorer's query parameters for `f` (the format components.filter_url reads)."""
+    params: dict[str, str | list[str]] = {}
+    for name, value in f.describe().items():
+        if name in LIST_FIELDS:
+            params[name] = [str(v) for v in value]
+        elif name == "monetary_value":
+            params[name] = f"{OPERATOR_NAMES[value['operator']]}:{_plain(value['value'])}"
+        elif name in ("active", "has_end_date"):
+            params[name] = "true" if value else "false"
+        elif name not in LISTING:
+            params[name] = _plain(value) if isinstance(value, float) else str(value)
+    return params
+
+
+def _plain(value: float) -> str:
+    return f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+def explorer_url(f: ContractFilter) -> str:
+    """The Explorer URL for `f` (the UI turns it into a page link; the answer text carries no links, so a
+    file name or a clause can never smuggle one in)."""
+    query = urlencode(explorer_query(f), doseq=True, quote_via=quote)
+    return f"{EXPLORER}{'?' + query if query else ''}"
+
+
+def contract_link(file_id: str) -> str:
+    """A contract named in the text; the UI links the listed contracts to the Contract page."""
+    return f"`{file_id.replace('`', '')}`"
+
+
+def _dates(low: str | None, high: str | None) -> str:
+    if low and high:
+        return low if low == high else f"{low} to {high}"
+    return f"from {low}" if low else f"until {high}"
+
+
+def chips(f: ContractFilter) -> list[str]:
+    """The filter as short readable labels."""
+    d = f.describe()
+    out = []
+    if "contract_types" in d:
+        out.append("type: " + " or ".join(d["contract_types"]))
+    if "min_effective_date" in d or "max_effective_date" in d:
+        out.append("signed " + _dates(d.get("min_effective_date"), d.get("max_effective_date")))
+    if "min_end_date" in d or "max_end_date" in d:
+        out.append("ends " + _dates(d.get("min_end_date"), d.get("max_end_date")))
+    out += [f"party: {p}" for p in d.get("parties", [])]
+    if "party_country" in d:
+        out.append(f"party in {d['party_country']}")
+    for name, label in (("governing_law_state", "governing law (state)"), ("governing_law_country", "governing law")):
+        if name in d:
+            out.append(f"{label}: {d[name]}")
+    if "active" in d:
+        out.append(("active" if d["active"] else "expired") + (f" as of {d['as_of']}" if "as_of" in d else ""))
+    if "has_end_date" in d:
+        out.append("has an end date" if d["has_end_date"] else "no end date")
+    if "min_amount" in d:
+        out.append(f"amount ≥ {money(d['min_amount'])}")
+    if "max_amount" in d:
+        out.append(f"amount ≤ {money(d['max_amount'])}")
+    if "monetary_value" in d:
+        op = {">=": "≥", "<=": "≤"}.get(d["monetary_value"]["operator"], d["monetary_value"]["operator"])
+        out.append(f"amount {op} {money(d['monetary_value']['value'])}")
+    out += [f"clause: {c}" for c in d.get("clause_types", [])]
+    out += [f"clause in the text: {c}" for c in d.get("text_clause_types", [])]
+    if "text" in d:
+        out.append(f"text: {d['text']}")
+    return out
+
+
+def chip_line(f: ContractFilter | None) -> str:
+    labels = chips(f) if f is not None else []
+    return "Filter: " + (" · ".join(f"`{c}`" for c in labels) if labels else "`all contracts`")
+
+
+def notes(parsed: ParsedQuestion) -> str:
+    lines = []
+    if parsed.understood:
+        lines.append("I understood: " + "; ".join(f"'{p}' → {m}" for p, m in parsed.understood) + ".")
+    if parsed.ignored:
+        lines.append("I ignored: " + ", ".join(f"'{w}'" for w in parsed.ignored) + ".")
+    return "\n\n".join(lines)
+
+
+def _contract_line(c: dict[str, Any]) -> str:
+    bits = [c.get("contract_type") or "", f"signed {c['effective_date']}" if c.get("effective_date") else "",
+            money(c["total_amount"]) if c.get("total_amount") is not None else "",
+            ", ".join(c.get("parties") or [])[:160]]
+    return f"- {contract_link(c['file_id'])}: " + "; ".join(b for b in bits if b)
+
+
+def listing(payload: dict[str, Any]) -> str:
+    contracts = payload.get("contracts") or []
+    if not contracts:
+        return ""
+    total = int(payload.get("total_count") or 0)
+    head = "The matching contracts:" if total <= len(contracts) else \
+        f"The first {min(len(contracts), SHOWN_CONTRACTS)} of {total:,}:"
+    return head + "\n" + "\n".join(_contract_line(c) for c in contracts[:SHOWN_CONTRACTS])
+
+
+def _key_text(group_by: str, key: Any) -> str:
+    return str(key)
+
+
+def aggregation_text(f: ContractFilter, payload: dict[str, Any]) -> str:
+    rows = (payload.get("aggregation") or {}).get("rows") or []
+    metric, group_by = f.metric, f.group_by or ""
+    what = METRIC_NAMES[metric]
+    if not rows:
+        return f"No group has a {what} for these contracts ({plural(int(payload.get('total_count') or 0))} match)."
+    top = rows[0]
+    ties = [r for r in rows if r["value"] == top["value"]]
+    order = "fewest" if f.agg_order == "asc" and metric == "count" else \
+        "lowest" if f.agg_order == "asc" else "most" if metric == "count" else "highest"
+    leader = " and ".join(f"**{_key_text(group_by, r['key'])}**" for r in ties)
+    lines = [f"{plural(int(payload.get('total_count') or 0))} match. By {KEY_NAMES.get(group_by, group_by)}, "
+             f"{leader} {'have' if len(ties) > 1 else 'has'} the {order} "
+             f"({metric_text(metric, top['value'])}{'' if metric == 'count' else ' ' + what})."]
+    lines.append(f"\n| {KEY_NAMES.get(group_by, group_by)} | {what} |\n|---|---:|")
+    lines += [f"| {_key_text(group_by, r['key'])} | {metric_text(metric, r['value'])} |" for r in rows[:SHOWN_ROWS]]
+    if len(rows) > SHOWN_ROWS:
+        lines.append(f"\n{len(rows) - SHOWN_ROWS} more group(s) in the tool result.")
+    return "\n".join(lines)
+
+
+def whole_set_text(f: ContractFilter, results: list[dict[str, Any]]) -> str:
+    """One number for the whole filtered set ('total value of supply contracts'), exact from the groups.
+    `results`: the parsed search last, after the optional (sum per group, count with an amount) pair."""
+    first = results[-1]
+    rows = (first.get("aggregation") or {}).get("rows") or []
+    metric, what = f.metric, METRIC_NAMES[f.metric]
+    matched = int(first.get("total_count") or 0)
+    if not rows:
+        return f"None of the {plural(matched)} matching has a known {'duration' if 'duration' in metric else 'value'}."
+    if len(rows) == 1:
+        value: float | None = rows[0]["value"]
+    elif metric == "sum_amount":
+        value = sum(r["value"] for r in rows)
+    elif metric == "max_amount":
+        value = max(r["value"] for r in rows)
+    elif metric == "min_amount":
+        value = min(r["value"] for r in rows)
+    elif metric == "avg_amount" and len(results) == 3:
+        total = sum(r["value"] for r in (results[0].get("aggregation") or {}).get("rows") or [])
+        count = int(results[1].get("total_count") or 0)
+        value = total / count if count else None
+        return (f"The {what} is **{metric_text(metric, value)}** over the {plural(count)} with a known amount "
+                f"({plural(matched)} match; total {money(total)}).")
+    else:
+        return (f"{plural(matched)} match. I can only give the {what} per contract type here:\n\n"
+                + aggregation_text(f, first))
+    known = "" if metric == "avg_duration_days" else " with a known amount"
+    return f"The {what} is **{metric_text(metric, value)}** ({plural(matched)} match; groups{known} only)."
+
+
+def search_answer(parsed: ParsedQuestion, results: list[dict[str, Any]]) -> str:
+    f = parsed.filter
+    assert f is not None
+    first = results[-1]
+    total = int(first.get("total_count") or 0)
+    if parsed.whole_set_metric:
+        body = whole_set_text(f, results)
+    elif f.group_by:
+        body = aggregation_text(f, first)
+    else:
+        body = f"**{plural(total)}** match."
+        if total:
+            body += "\n\n" + listing(first)
+    parts = [body, chip_line(f), notes(parsed)]
+    return "\n\n".join(p for p in parts if p)
+
+
+def refusal_answer(parsed: ParsedQuestion, partial: ContractFilter | None) -> str:
+    parts = [f"I can't answer this exactly without a language model: {parsed.refusal}. I give no number rather "
+             "than a wrong one."]
+    if partial is not None and partial.describe():
+        parts.append(f"What I did understand: {chip_line(partial).removeprefix('Filter: ')}. Open it in the Explorer "
+                     "(link below) and refine it there.")
+    else:
+        parts.append("The Explorer form can express every filter I know.")
+    parts.append(notes(parsed))
+    return "\n\n".join(p for p in parts if p)
+
+
+def clarify_answer(parsed: ParsedQuestion) -> str:
+    return "\n\n".join(p for p in [str(parsed.clarify), notes(parsed)] if p)
+
+
+def overview_answer(parsed: ParsedQuestion, results: list[dict[str, Any]]) -> str:
+    """Count, types, top parties and the span of signing dates (results: by type, by party, earliest, latest)."""
+    by_type, by_party, earliest, latest = results
+    total = int(latest.get("total_count") or 0)
+    types = (by_type.get("aggregation") or {}).get("rows") or []
+    parties = (by_party.get("aggregation") or {}).get("rows") or []
+    first = next((c.get("effective_date") for c in earliest.get("contracts") or [] if c.get("effective_date")), None)
+    last = next((c.get("effective_date") for c in latest.get("contracts") or [] if c.get("effective_date")), None)
+    lines = [f"**{plural(total)}** match."]
+    if types:
+        lines.append("By type: " + ", ".join(f"{r['key']} {int(r['value']):,}" for r in types[:SHOWN_ROWS]) + ".")
+    if parties:
+        lines.append("Most frequent parties: " + ", ".join(f"{r['key']} ({plural(int(r['value']))})"
+                                                           for r in parties) + ".")
+    if first and last:
+        lines.append(f"Signed (effective) from {first} to {last}.")
+    f = parsed.filter
+    return "\n\n".join([*lines, chip_line(f), listing(latest)])

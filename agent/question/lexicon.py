@@ -1,0 +1,155 @@
+"""The words the parser knows: contract types, clause types, countries, US states and Canadian provinces,
+each with the everyday spellings an analyst types (synonyms, plurals, adjectives, demonyms).
+
+Every table maps a regular-expression fragment (matched on lower-cased, space-separated words) to the
+canonical value `core.vocab` uses, so whatever the parser produces passes `ContractFilter` validation.
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.vocab import CA_PROVINCES, US_STATES
+
+CONTRACT_WORD = r"(?:agreements?|contracts?|deals?|arrangements?|relationships?)"
+
+# Contract types: fragment -> canonical type. Longer phrases first (the alternation tries them in order).
+CONTRACT_TYPES: dict[str, str] = {
+    r"joint[- ]ventures?|jvs?": "Joint Venture",
+    r"strategic (?:alliances?|partnerships?)|alliances?": "Strategic Alliance",
+    r"co-?brand(?:ing|ed)?": "Co-Branding",
+    r"non-?compet(?:e|ition)(?= " + CONTRACT_WORD + ")": "Non-Compete",
+    r"intellectual property(?= " + CONTRACT_WORD + ")|ip": "IP",
+    r"licen[cs](?:e|es|ing|ed)": "License",
+    r"distribut(?:ion(?! of)|ors?|orships?|ers?)": "Distributor",
+    r"suppl(?:y|ies|iers?)": "Supply",
+    r"franchis(?:e|es|ing)": "Franchise",
+    r"collaborations?|collaborative": "Collaboration",
+    r"sponsorships?": "Sponsorship",
+    r"endorsements?": "Endorsement",
+    r"(?:web )?hosting": "Hosting",
+    r"resell(?:ers?|ing)|resale": "Reseller",
+    r"manufactur(?:ing|ers?|e)": "Manufacturing",
+    r"maintenance|support and maintenance": "Maintenance",
+    r"services?(?! levels?)": "Service",
+    r"transportation|transport|shipping|logistics|freight": "Transportation",
+    r"outsourcing": "Outsourcing",
+    r"promotions?|promotional": "Promotion",
+    r"consult(?:ing|ancy)": "Consulting",
+    r"agency": "Agency",
+    r"affiliates?|affiliation|affiliate marketing": "Affiliate",
+    r"development": "Development",
+    r"marketing": "Marketing",
+}
+
+# The extracted clause types of the sample (`Contract.clause_types`).
+CLAUSES: dict[str, str] = {
+    r"confidential(?:ity)?|non-?disclosure|ndas?": "Confidentiality & Non-Disclosure",
+    r"(?:limitation of |limited )?liabilit(?:y|ies)|indemni(?:fication|ty|ties|fy)": "Liability & Indemnification",
+    r"non-?compet(?:e|es|ition)|exclusivity|exclusive dealing": "Non-Compete & Exclusivity",
+    r"(?:auto-?)?renewals?|auto-?renew(?:s|ing|ed)?|automatic(?:ally)? renew(?:s|ing|ed)?|terminations?":
+        "Renewal & Termination",
+    r"service[- ]levels?(?: agreements?)?|slas?": "Service-Level Agreements",
+}
+
+# CUAD categories (sections of the contract's own text classified with them: `text_clause_types`).
+CUAD: dict[str, str] = {
+    r"caps? on liability|liability caps?|capped liability": "Cap On Liability",
+    r"uncapped liability|unlimited liability": "Uncapped Liability",
+    r"most[- ]favou?red[- ]nations?|mfn": "Most Favored Nation",
+    r"change (?:of|in) control": "Change Of Control",
+    r"anti-?assignment|assignment restrictions?": "Anti-Assignment",
+    r"audit rights?|right to audit": "Audit Rights",
+    r"source code escrow|escrow": "Source Code Escrow",
+    r"liquidated damages": "Liquidated Damages",
+    r"warrant(?:y|ies) duration|warranty period": "Warranty Duration",
+    r"insurance": "Insurance",
+    r"covenants? not to sue": "Covenant Not To Sue",
+    r"third[- ]party beneficiar(?:y|ies)": "Third Party Beneficiary",
+    r"rights? of first (?:refusal|offer|negotiation)|rofr|rofo|rofn": "Rofr/Rofo/Rofn",
+    r"non-?solicit(?:ation)? of employees|employee non-?solicit(?:ation)?": "No-Solicit Of Employees",
+    r"non-?solicit(?:ation)?(?: of customers)?|no-solicit": "No-Solicit Of Customers",
+    r"non-?disparagement": "Non-Disparagement",
+    r"termination for convenience": "Termination For Convenience",
+    r"minimum (?:commitments?|purchase)": "Minimum Commitment",
+    r"revenue[- ]sharing|profit[- ]sharing": "Revenue/Profit Sharing",
+    r"price restrictions?|most favou?red pricing": "Price Restrictions",
+    r"volume restrictions?": "Volume Restriction",
+    r"ip ownership(?: assignment)?": "Ip Ownership Assignment",
+    r"joint ip(?: ownership)?": "Joint Ip Ownership",
+    r"license grants?": "License Grant",
+    r"post-?termination services?": "Post-Termination Services",
+}
+
+# Countries: ISO code -> names, adjectives and demonyms (lower case).
+COUNTRIES: dict[str, tuple[str, ...]] = {
+    "US": ("united states of america", "united states", "usa", "u.s.a", "u.s", "us", "america",
+           "american", "americans"),
+    "GB": ("united kingdom", "great britain", "britain", "british", "uk", "u.k", "england and wales", "england",
+           "english",
+           "scotland", "scottish", "wales", "welsh"),
+    "CN": ("china", "chinese", "prc", "mainland china"),
+    "CA": ("canada", "canadian", "canadians"), "DE": ("germany", "german", "germans"),
+    "FR": ("france", "french"), "JP": ("japan", "japanese"), "IL": ("israel", "israeli", "israelis"),
+    "CH": ("switzerland", "swiss"), "NL": ("the netherlands", "netherlands", "holland", "dutch"),
+    "IN": ("india", "indian", "indians"), "SG": ("singapore", "singaporean"),
+    "TW": ("taiwan", "taiwanese"), "HK": ("hong kong",), "ES": ("spain", "spanish"),
+    "IE": ("ireland", "irish"), "IT": ("italy", "italian"), "AU": ("australia", "australian"),
+    "KR": ("south korea", "korea", "korean", "south korean"), "KY": ("cayman islands", "cayman", "caymanian"),
+    "BM": ("bermuda", "bermudian"), "LU": ("luxembourg",), "BR": ("brazil", "brazilian"),
+    "MX": ("mexico", "mexican"), "ZA": ("south africa", "south african"),
+    "KZ": ("kazakhstan", "kazakh"), "SE": ("sweden", "swedish"), "DK": ("denmark", "danish"),
+    "PL": ("poland", "polish"), "NG": ("nigeria", "nigerian"), "MY": ("malaysia", "malaysian"),
+    "CO": ("colombia", "colombian"), "BE": ("belgium", "belgian"), "AT": ("austria", "austrian"),
+    "FI": ("finland", "finnish"), "NO": ("norway", "norwegian"), "RU": ("russia", "russian"),
+    "AE": ("united arab emirates", "uae", "emirati"), "NZ": ("new zealand",),
+    "PG": ("papua new guinea",), "VG": ("british virgin islands", "bvi"), "PH": ("philippines", "filipino"),
+    "TH": ("thailand", "thai"), "VN": ("vietnam", "vietnamese"), "ID": ("indonesia", "indonesian"),
+    "AR": ("argentina", "argentine", "argentinian"), "CL": ("chile", "chilean"),
+    "GR": ("greece", "greek"), "TR": ("turkey", "turkish"), "SA": ("saudi arabia", "saudi"),
+}
+
+# Adjectives and demonyms: as a party's country they need a party noun ('Chinese parties'); alone they may
+# name a language ('contracts in Chinese').
+COUNTRY_ADJECTIVES = frozenset("""american americans british english scottish welsh chinese canadian canadians german
+germans french japanese israeli israelis swiss dutch indian indians singaporean taiwanese spanish irish italian
+australian korean south korean caymanian bermudian brazilian mexican south african kazakh swedish danish polish
+nigerian malaysian colombian belgian austrian finnish norwegian russian emirati filipino thai vietnamese
+indonesian argentine argentinian chilean greek turkish saudi""".split()) | {"south korean", "south african"}
+
+STATE_ADJECTIVES: dict[str, str] = {"californian": "CA", "texan": "TX", "floridian": "FL", "québec": "QC"}
+
+# Two-letter codes typed in capitals that are not also a common word or a country code we prefer.
+STATE_CODES = frozenset((set(US_STATES) | set(CA_PROVINCES)) - {"IN", "OR", "ME", "OK", "HI", "PA", "MA", "DE",
+                                                                  "ID", "CO", "AL", "GA", "MT"})
+
+
+def alternation(fragments: list[str]) -> str:
+    """One regex alternation, longest fragments first so 'new york' wins over 'york'."""
+    return "|".join(sorted(fragments, key=len, reverse=True))
+
+
+def subdivision_names() -> dict[str, str]:
+    """Lower-case state/province name -> code ('new york' -> NY, 'british columbia' -> BC)."""
+    names = {name.lower(): code for code, name in {**US_STATES, **CA_PROVINCES}.items()}
+    names.update(STATE_ADJECTIVES)
+    names["quebec"] = "QC"
+    names["washington state"] = "WA"
+    return names
+
+
+def country_names() -> dict[str, str]:
+    return {name: code for code, names in COUNTRIES.items() for name in names}
+
+
+def compile_table(table: dict[str, str]) -> list[tuple[re.Pattern[str], str]]:
+    return [(re.compile(rf"\b(?:{fragment})\b"), value) for fragment, value in table.items()]
+
+
+TYPE_PATTERNS = compile_table(CONTRACT_TYPES)
+CLAUSE_PATTERNS = compile_table(CLAUSES)
+CUAD_PATTERNS = compile_table(CUAD)
+SUBDIVISIONS = subdivision_names()
+COUNTRY_NAMES = country_names()
+COUNTRY_RE = alternation([re.escape(n) for n in COUNTRY_NAMES])
+SUBDIVISION_RE = alternation([re.escape(n) for n in SUBDIVISIONS])
