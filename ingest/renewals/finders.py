@@ -163,7 +163,8 @@ def initial_term(text: str) -> Period | None:
     if _DEFINITION.search(text) or not _AGREEMENT.search(text):
         return None
     anniversary = _ANNIVERSARY.search(text) or _CARDINAL.search(text)
-    if anniversary and _TERM_START.search(text) and not _NOT_INITIAL.search(text[:anniversary.start()]):
+    window = _INCIDENTAL.sub(" ", text[max(0, anniversary.start() - 80):anniversary.start()]) if anniversary else ""
+    if anniversary and _TERM_START.search(text) and not _NOT_INITIAL.search(window):
         word = (anniversary.groupdict().get("ord") or anniversary.groupdict().get("card") or "").lower()
         years = _ORDINALS.get(word) or _CARDINALS.get(word) or int(re.sub(r"\D", "", word))
         return Period(years, "Y")
