@@ -88,6 +88,15 @@ def cmd_load_texts(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_renewals(args: argparse.Namespace) -> int:
+    from graph.renewal_facts import refresh_renewals
+
+    with build_driver() as driver, tqdm(unit="document", desc="Renewal facts", file=sys.stderr) as bar:
+        count = refresh_renewals(driver, args.file_id or None, progress=bar.update)
+    print(f"Renewal facts written for {count} contracts with a document.")
+    return 0
+
+
 def cmd_search(args: argparse.Namespace) -> int:
     with build_driver() as driver:
         _print(search_contracts(driver, json_object_arg(args.filter)).to_json())
@@ -136,6 +145,10 @@ def build_parser() -> argparse.ArgumentParser:
     texts.add_argument("--workers", type=int, default=None, help="parser processes (default: up to 4)")
     texts.add_argument("--embed", action="store_true", help="also embed sections (needs EMBEDDING_MODEL)")
     texts.set_defaults(func=cmd_load_texts)
+    renewals = sub.add_parser("renewals", help="re-extract renewal terms and notice periods from every "
+                              "contract's document (graph.renewal_facts)")
+    renewals.add_argument("--file-id", action="append", help="only this contract (repeatable)")
+    renewals.set_defaults(func=cmd_renewals)
     search = sub.add_parser("search", help="contracts matching a ContractFilter JSON")
     search.add_argument("filter", nargs="?", default="{}")
     search.set_defaults(func=cmd_search)

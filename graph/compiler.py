@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
+from graph import renewal_cypher
 from graph.filters import ContractFilter
 
 OPERATORS: dict[str, str] = {"=": "=", ">": ">", "<": "<", ">=": ">=", "<=": "<="}
@@ -31,6 +32,7 @@ GROUP_KEYS: dict[str, tuple[str, str]] = {
     "governing_law_country": ("", "c.governing_law_country"),
     "clause_type": ("UNWIND c.clause_types AS g", "g"),
     "text_clause_type": ("MATCH (s:Section {file_id: c.file_id})-[:IS_CLAUSE_OF_TYPE]->(g:ClauseType)", "g.name"),
+    **{name: ("", key) for name, key in renewal_cypher.GROUP_KEYS.items()},
 }
 METRICS: dict[str, str] = {
     "count": "count(c)",
@@ -141,7 +143,8 @@ def _property_conditions(f: ContractFilter, today: date) -> list[tuple[str, str,
     for name in ("governing_law_country", "governing_law_state"):
         if getattr(f, name):
             found.append((name, f"c.{name} = ${name}", getattr(f, name)))
-    return found
+    bounds = {n: getattr(f, n) for n in ("min_notice_by", "max_notice_by", "min_next_renewal", "max_next_renewal")}
+    return found + renewal_cypher.renewal_conditions(f.renewal_types, bounds, f.as_of or today)
 
 
 def _clause_conditions(f: ContractFilter) -> list[tuple[str, str, Any]]:
@@ -273,8 +276,9 @@ def compile_aggregation(f: ContractFilter, today: date | None = None,
     """Grouped metric over the matching contracts, or None when `group_by` is not set."""
     if f.group_by is None:
         return None
-    has_amount = "c.total_amount IS NOT NULL" if f.metric in AMOUNT_METRICS else None
-    match = compile_match(f, today, extra=has_amount, within=within)
+    needed = ["c.total_amount IS NOT NULL" if f.metric in AMOUNT_METRICS else "",
+              renewal_cypher.HAS_NOTICE if f.group_by == "notice_month" else ""]  # a key needs a notice period
+    match = compile_match(f, today, extra=" AND ".join(x for x in needed if x) or None, within=within)
     expansion, key = GROUP_KEYS[f.group_by]
     direction = "DESC" if f.agg_order == "desc" else "ASC"
     if (f.group_by, f.metric, match.cypher) == ("party", "count", LABEL_SCAN):
@@ -291,7 +295,10 @@ def compile_aggregation(f: ContractFilter, today: date | None = None,
         "WHERE value IS NOT NULL",
         f"RETURN key, value\nORDER BY value {direction}, key ASC\nLIMIT $agg_limit",
     ]
-    return CompiledQuery("\n".join(lines), {**match.params, "agg_limit": f.agg_limit})
+    params = {**match.params, "agg_limit": f.agg_limit}
+    if f.group_by in renewal_cypher.AS_OF_KEYS:
+        params["as_of"] = f.as_of or today or date.today()
+    return CompiledQuery("\n".join(lines), params)
 
 
 def compile_projection(f: ContractFilter, today: date | None = None,

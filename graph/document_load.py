@@ -25,6 +25,7 @@ from graph.db import read, write_tx
 from graph.document_rows import LAYER_VERSION, Rows, document_rows, embedding_texts, merge_rows
 from graph.document_schema import ensure_document_schema
 from graph.errors import IngestError, NotFound
+from graph.renewal_facts import ensure_renewal_schema, renewal_rows, write_renewal_rows
 from ingest.cuad_labels import name_key, read_text
 from ingest.document import parse_document
 
@@ -82,7 +83,8 @@ def parse_text_file(item: tuple[str, str]) -> Rows:
     """Rows for one (file_id, path) text file, its Document included (runs in a worker process)."""
     file_id, path = item
     text = read_text(Path(path))
-    rows = document_rows(parse_document(text, file_id), file_id)
+    doc = parse_document(text, file_id)
+    rows = document_rows(doc, file_id) | renewal_rows(doc, file_id)  # renewal facts: graph.renewal_facts
     rows["documents"].append({"file_id": file_id, "text": text, "page_offsets": [0], "source": TEXT_SOURCE})
     return rows
 
@@ -102,6 +104,7 @@ def _write_rows(tx: ManagedTransaction, rows: Rows) -> None:
         if rows[key]:
             tx.run(statement, rows=rows[key]).consume()
     tx.run(q.DELETE_ORPHAN_CLAUSE_TYPES).consume()
+    write_renewal_rows(tx, rows)
 
 
 def write_layer(driver: Driver, rows: Rows, embed: Embed | None = None, database: str | None = None) -> None:
@@ -149,6 +152,7 @@ def load_texts(driver: Driver, directory: Path, *, only_missing: bool = False, f
     called with the number of documents written after each batch.
     """
     ensure_document_schema(driver, database)
+    ensure_renewal_schema(driver, database)
     known = [r["file_id"] for r in read(driver, q.ALL_CONTRACT_IDS, {}, database)]
     chosen = set(file_ids or ())
     wanted = known if file_ids is None else [f for f in known if f in chosen]
@@ -176,11 +180,12 @@ def build_document_layer(driver: Driver, file_id: str, *, embed: Embed | None = 
                          database: str | None = None) -> LayerSummary:
     """Parse the text stored on a contract's Document (pages joined by form feeds) and (re)write its layer."""
     ensure_document_schema(driver, database)
+    ensure_renewal_schema(driver, database)
     found = read(driver, q.DOCUMENT_TEXT, {"file_id": file_id}, database)
     if not found:
         raise NotFound(f"Contract '{file_id[:200]}' has no Document with text.")
-    pages = _pages(found[0])
-    rows = document_rows(parse_document(pages, file_id), file_id)
+    doc = parse_document(_pages(found[0]), file_id)
+    rows = document_rows(doc, file_id) | renewal_rows(doc, file_id)
     write_layer(driver, rows, embed, database)
     summary = LayerSummary()
     summary.add(rows)

@@ -105,7 +105,7 @@ def merge_rows(parts: list[Rows]) -> Rows:
     merged = empty_rows()
     for part in parts:
         for key, values in part.items():
-            merged[key] += values
+            merged.setdefault(key, []).extend(values)
     return merged
 
 

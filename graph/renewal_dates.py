@@ -150,3 +150,17 @@ def deadlines(facts: TermFacts, as_of: date, window_days: int = NOTICE_WINDOW_DA
     return Deadlines(state=_state(as_of, end, notice_by, window_days), term_end=end,
                      next_renewal=end if rolls(facts) else None, notice_by=notice_by,
                      next_notice_by=_next_notice(facts, k, as_of), renewals=k)
+
+
+def _native(value: object) -> date | None:
+    """A Neo4j Date (or a Python date, or None) as a Python date."""
+    if value is None or isinstance(value, date):
+        return value
+    return value.to_native()  # type: ignore[attr-defined]
+
+
+def from_row(row: dict[str, object]) -> TermFacts:
+    """TermFacts from a row of the stored contract properties (graph.renewal_facts)."""
+    return TermFacts(term_end=_native(row.get("term_end")), renewal_type=str(row.get("renewal_type") or "none"),
+                     renewal=Span(row.get("renewal_months"), row.get("renewal_days")),  # type: ignore[arg-type]
+                     notice=Span(row.get("notice_months"), row.get("notice_days")))  # type: ignore[arg-type]
