@@ -12,6 +12,7 @@ from components.charts import render_charts
 from components.filter_url import filter_to_query
 from components.footer import render_footer
 from components.formatting import money
+from components.renewal_cards import render_notice_card
 from components.routes import EXPLORER_PAGE as EXPLORER
 from graph.filters import ContractFilter
 
@@ -46,6 +47,7 @@ st.caption("Commercial contracts in the knowledge graph. Click any bar to open t
 with reads.guarded():
     numbers = reads.kpis(today)
 render_kpis(numbers, today)
+render_notice_card(today)
 
 with reads.guarded():
     clicked, _ = render_charts(ContractFilter(), today, "overview")

@@ -93,3 +93,30 @@ def test_ics_escapes_and_folds_long_quotes():
     event = icalendar.Calendar.from_ical(text).walk("VEVENT")[0]
     assert str(event.get("SUMMARY")) == "Notice deadline: A, B; C"
     assert quote.strip() in str(event.get("DESCRIPTION"))
+
+
+ENERGOUS = "ENERGOUSCORP_03_16_2017-EX-10.24-STRATEGIC ALLIANCE AGREEMENT"
+
+
+def test_overview_notice_card_counts_the_next_90_days(driver):
+    at = AppTest.from_file(APP, default_timeout=180)
+    at.run()
+    at.date_input(key="overview_notice_as_of").set_value(AS_OF).run()
+    assert not at.exception, at.exception
+    f = ContractFilter(as_of=AS_OF, min_notice_by=AS_OF, max_notice_by=AS_OF + timedelta(days=90), limit=0)
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["Notice deadlines in the next 90 days"] == f"{search_contracts(driver, f).total_count:,}"
+
+
+def test_contract_page_quotes_each_renewal_field_and_opens_the_linked_section(driver):
+    at = AppTest.from_file(APP, default_timeout=180)
+    at.run()
+    at.query_params.update({"file_id": ENERGOUS, "section": "15.1"})
+    at.switch_page("pages/portfolio/contract.py").run()
+    assert not at.exception, at.exception
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["Renewal"] == "automatic"
+    markdown = [m.value for m in at.markdown]
+    assert any(m.startswith("**Notice to stop renewal: 180 days** — §15.1") for m in markdown)
+    assert any("one hundred eighty (180)" in c.value for c in at.caption)
+    assert any(m.startswith("**§15.1") and "(linked from Renewals)" in m for m in markdown)
