@@ -57,7 +57,8 @@ class RenewalTerms:
 
 def _expiration(sentences: list[Sentence], start: date | None) -> RenewalTerms:
     for s in sentences:
-        if (end := finders.end_date(s.text)) is not None:
+        if (end := finders.end_date(s.text) or finders.calendar_end(s.text, finders.start_date(s.text) or start)) \
+                is not None:
             return RenewalTerms(expiration=Found(end, s.evidence), start_date=finders.start_date(s.text) or start)
         if (term := finders.initial_term(s.text)) is not None:
             begin = finders.start_date(s.text) or start

@@ -6,6 +6,7 @@ Sentence-local on purpose: the evidence is the sentence, and CUAD's labels are s
 
 from __future__ import annotations
 
+import calendar
 import re
 from datetime import date
 
@@ -13,6 +14,7 @@ from ingest.renewals.periods import Period, find_periods, implied_period
 from ingest.rules.dates import find_dates
 
 _I = re.IGNORECASE
+_MONTH_NUMBERS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
 _AGREEMENT = re.compile(r"\b(?:this\s+(?:agreement|contract|license|amendment)|contract|the\s+(?:agreement|contract)|"
                         r"(?:initial|original|the)\s+term|term\s+(?:of|hereof)|the\s+franchise|"
                         r"\"?term\"?)\b", _I)
@@ -62,7 +64,8 @@ _TERM_START = re.compile(r"\b(?:(?:initial\s+)?term\s+of\s+(?:this|the)\s+(?:agr
                          _I)
 _NOT_INITIAL = re.compile(r"\b(?:renew\w*|extend\w*|extension|surviv\w*|after\s+(?:the\s+)?(?:expiration|"
                           r"termination)|following\s+(?:the\s+)?(?:expiration|termination)|notice|warrant\w*|"
-                          r"confidential\w*|non-?compet\w*|royalt\w*|payment|pay|invoice|cure|post-?term|thereafter)",
+                          r"confidential\w*|non-?compet\w*|royalt\w*|payment|pay|invoice|cure|post-?term|thereafter|"
+                          r"during\s+the\s+term)",
                           _I)
 _END_BEFORE = re.compile(r"\b(?:expire|expires|expiring|terminate|terminates|terminating|end|ends|ending|until|through|"
                          r"thru|continue|remain|to\s+and\s+including)\b[^.;]{0,60}?\b(?:on|until|through|thru|to|of|"
@@ -73,7 +76,10 @@ _END_BEFORE = re.compile(r"\b(?:expire|expires|expiring|terminate|terminates|ter
 _START_BEFORE = re.compile(r"\b(?:commenc\w*|begin\w*|effective|start\w*|from|as\s+of|dated)\b[^.;]{0,30}$", _I)
 _START_JUST_BEFORE = re.compile(r"\b(?:commenc\w*|begin\w*|effective|start\w*|from|as\s+of|dated)\s+"
                                 r"(?:on\s+|as\s+of\s+)?(?:the\s+)?$", _I)
-_TERMISH = re.compile(_AGREEMENT.pattern + r"|\b(?:effective|expiration)\s+date\b", _I)
+# The contract's own term, not "a term of exclusivity" or "a term of imprisonment".
+_THIS_TERM = re.compile(r"\b(?:this\s+(?:agreement|contract|license)|the\s+(?:agreement|contract)|initial\s+term|"
+                        r"the\s+\"?term\b|term\s+(?:of\s+this|hereof)|\"term\")", _I)
+_TERMISH = re.compile(_THIS_TERM.pattern + r"|\b(?:effective|expiration)\s+date\b", _I)
 _DEFINITION = re.compile(r"^\W*(?:[\d.]+\s+)?(?:Section\s+[\d.]+\s+)?\"[^\"]{2,40}\"\s+(?:shall\s+)?means?\b", _I)
 _PART_OF_TERM = re.compile(r"\b(?:within|first|during|last|each|every|additional|further|renewal|extension|"
                            r"successive|subsequent|up\s+to)\b[^,;]*$", _I)
@@ -158,26 +164,25 @@ def convenience_notice(text: str) -> Period | None:
 
 
 def initial_term(text: str) -> Period | None:
-    """The initial term's length ("shall continue for a period of five (5) years from the Effective Date")."""
+    """The initial term's length ("shall continue for a period of five (5) years from the Effective Date");
+    a stated period wins over an anniversary ("ten (10) years ..., provided that after the 7th anniversary")."""
     text = units(text)
-    if _DEFINITION.search(text) or not _AGREEMENT.search(text):
+    if _DEFINITION.search(text) or not _THIS_TERM.search(text):
         return None
+    cue = _TERM_START.search(text)
+    if cue is not None:
+        for period, start, end in find_periods(text):
+            before, after = text[max(0, start - 120):start], text[end:end + 60]
+            if start < cue.start() - 40 or _NOT_INITIAL.search(before) or _NOTICE_AFTER.search(after) \
+                    or _PART_OF_TERM.search(text[max(0, start - 40):start]) or _AFTER_END.search(after):
+                continue
+            if period.unit in "YM" or (period.unit == "D" and period.amount >= 365):
+                return period
     anniversary = _ANNIVERSARY.search(text) or _CARDINAL.search(text)
     window = _INCIDENTAL.sub(" ", text[max(0, anniversary.start() - 80):anniversary.start()]) if anniversary else ""
-    if anniversary and _TERM_START.search(text) and not _NOT_INITIAL.search(window):
+    if anniversary and cue is not None and not _NOT_INITIAL.search(window):
         word = (anniversary.groupdict().get("ord") or anniversary.groupdict().get("card") or "").lower()
-        years = _ORDINALS.get(word) or _CARDINALS.get(word) or int(re.sub(r"\D", "", word))
-        return Period(years, "Y")
-    cue = _TERM_START.search(text)
-    if cue is None:
-        return None
-    for period, start, end in find_periods(text):
-        before, after = text[max(0, start - 120):start], text[end:end + 60]
-        if start < cue.start() - 40 or _NOT_INITIAL.search(before) or _NOTICE_AFTER.search(after) \
-                or _PART_OF_TERM.search(text[max(0, start - 40):start]) or _AFTER_END.search(after):
-            continue
-        if period.unit in "YM" or (period.unit == "D" and period.amount >= 365):
-            return period
+        return Period(_ORDINALS.get(word) or _CARDINALS.get(word) or int(re.sub(r"\D", "", word)), "Y")
     return None
 
 
@@ -206,6 +211,28 @@ def end_date(text: str) -> date | None:
 
 
 def is_perpetual(text: str) -> bool:
-    """The sentence says the contract runs without a fixed end."""
-    return bool(_PERPETUAL.search(text) and _AGREEMENT.search(text)
-                and not re.search(r"licen[cs]e|confidential|surviv|obligation", text, _I))
+    """The sentence says the contract runs without a fixed end (about the agreement itself, not a license
+    or an obligation that survives it)."""
+    if not (_PERPETUAL.search(text) and _AGREEMENT.search(text)):
+        return False
+    itself = re.search(r"\bthis\s+agreement\b[^.]{0,80}\b(?:shall|will)\s+(?:remain|continue)", text, _I)
+    return bool(itself) or not re.search(r"licen[cs]e|confidential|surviv|obligation", text, _I)
+
+
+_YEAR_END = re.compile(r"\buntil\s+(?:the\s+)?end\s+of\s+(?:the|such|that)\s+(?:current\s+|then[\s-]current\s+)?"
+                       r"calendar\s+year\b", _I)
+_LAST_DAY = re.compile(r"\blast\s+day\s+(?:of|in)\s+(?P<month>January|February|March|April|May|June|July|August|"
+                       r"September|October|November|December),?\s+(?P<year>(?:19|20)\d\d)\b", _I)
+
+
+def calendar_end(text: str, start: date | None) -> date | None:
+    """An end stated without a day: "until the end of the current calendar year" (of the start), "the last
+    day in February, 2023"."""
+    if not _THIS_TERM.search(text):
+        return None
+    if (match := _LAST_DAY.search(text)) is not None:
+        year, month = int(match["year"]), _MONTH_NUMBERS[match["month"].lower()]
+        return date(year, month, calendar.monthrange(year, month)[1])
+    if start is not None and _YEAR_END.search(text):
+        return date(start.year, 12, 31)
+    return None

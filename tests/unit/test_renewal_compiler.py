@@ -69,3 +69,15 @@ def test_invalid_values_name_the_field(raw, field):
     with pytest.raises(FilterValidationError) as e:
         parse_filter(raw)
     assert (field or "min_notice_by") in str(e.value)
+
+
+def test_the_agents_contract_search_tool_exposes_the_renewal_fields():
+    from agent.tools import ContractSearchArgs
+
+    schema = ContractSearchArgs.model_json_schema()
+    props = schema["properties"]
+    for name in ("renewal_types", "min_notice_by", "max_notice_by", "min_next_renewal", "max_next_renewal"):
+        assert name in props and props[name]["description"]
+    group_by = next(x for x in props["group_by"]["anyOf"] if "enum" in x or "$ref" in x)
+    enum = group_by.get("enum") or schema["$defs"][group_by["$ref"].split("/")[-1]]["enum"]
+    assert {"notice_month", "renewal_type"} <= set(enum)

@@ -66,6 +66,18 @@ def test_sentence_rules():
     assert finders.initial_term("During the term of this Agreement and for a period of seven (7) years after "
                                 "its termination, each party shall keep the information confidential.") is None
     assert finders.is_perpetual("This Agreement shall continue in effect until terminated by either party.")
+    assert finders.is_perpetual("This Agreement and the license granted under it shall remain in effect "
+                                "perpetually as long as fees are paid.")
+    assert not finders.is_perpetual("The license granted to the Licensee under this Agreement is perpetual.")
+    assert finders.calendar_end("This Agreement shall remain in effect until the end of the current calendar "
+                                "year.", date(2014, 5, 8)) == date(2014, 12, 31)
+    assert finders.calendar_end("The term of this Agreement shall expire on the last day in February, 2024.",
+                                None) == date(2024, 2, 29)
+    assert finders.initial_term("The initial term of this Agreement will be ten (10) years from the Effective "
+                                "Date, provided that at any time following the 7th anniversary either party may "
+                                "terminate.") == Period(10, "Y")
+    assert finders.initial_term("A criminal offense punishable by a term of imprisonment in excess of two (2) "
+                                "years.") is None
 
 
 def test_split_sentences_keeps_abbreviations():
