@@ -41,8 +41,9 @@ _AUTOMATIC = re.compile(r"\b(?:automatic(?:ally)?|year[\s-]to[\s-]year|(?:shall|
 _EVERGREEN = re.compile(r"\b(?:continue|remain)\w*\s+(?:in\s+(?:full\s+)?(?:force\s+and\s+)?effect\s+)?thereafter"
                         r"[^.]{0,60}until\s+terminated|thereafter\s+(?:shall\s+)?(?:continue|remain)[^.]{0,80}until\s+"
                         r"(?:terminated|either)", _I)
-_PERPETUAL = re.compile(r"\bperpetu(?:al|ity)\b|\bindefinite(?:ly)?\b|\b(?:continue|remain)\w*\s+(?:in\s+(?:full\s+)?"
-                        r"(?:force\s+and\s+)?effect\s+)?until\s+(?:terminated|either\s+party\s+terminates)", _I)
+_PERPETUAL = re.compile(r"\bperpetu(?:al(?:ly)?|ity)\b|\bindefinite(?:ly)?\b|\b(?:continue|remain)\w*\s+"
+                        r"(?:in\s+(?:full\s+)?(?:force\s+and\s+)?effect\s+)?until\s+"
+                        r"(?:terminated|either\s+party\s+terminates)", _I)
 _SAME_LENGTH = re.compile(r"\b(?:same|equal|like|identical)\s+(?:duration|period|length|term)\b|"
                           r"equal\s+(?:in\s+length\s+)?to\s+the\s+initial\s+term", _I)
 _NOTICE_AFTER = re.compile(r"^'?s?\W{0,3}(?:(?:calendar|business|days?|months?)\s+)?(?:prior|before|"
