@@ -6,7 +6,7 @@ import logging
 
 import streamlit as st
 
-from components.chat_panel import render_chat_panel
+from components.chat.panel import render_chat_panel
 from components.routes import (
     CHAT_PAGE,
     CONTRACT_PAGE,

@@ -10,6 +10,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from core.vocab import SUBDIVISIONS
 from graph.clean import (
     CleanReport,
     clean_amount,
@@ -21,7 +22,6 @@ from graph.clean import (
     is_placeholder,
     party_key,
 )
-from graph.vocab import SUBDIVISIONS
 
 
 @dataclass

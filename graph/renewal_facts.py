@@ -14,30 +14,21 @@ months (calendar arithmetic), one in weeks or days in days. `notice_span_days` (
 ingest.renewals.periods' convention) exists only when there is a notice period, under a range index, so the
 notice filters start from the few contracts that have one.
 
-Written with the document layer (graph.document_load: `load-texts` and an upload's commit), and re-run for
-every contract with a Document by `python -m graph renewals`. A contract's deletion deletes its evidence
+The rows are built by ingest.renewals.rows; they are written with the document layer (graph.document_load:
+`load-texts` and an upload's commit) and re-run for every contract with a Document by
+`python -m ingest renewals`. A contract's deletion deletes its evidence
 with its Document (graph.write.DELETE_CONTRACT) and its facts with the node.
 """
 
 from __future__ import annotations
 
-import logging
-from collections.abc import Callable
 from typing import Any
 
 from neo4j import Driver, ManagedTransaction
 
-from graph.db import read, write, write_tx
-from ingest.document import parse_document
-from ingest.document.models import ParsedDocument
-from ingest.renewals.extract import Found, RenewalTerms, extract_renewals
-from ingest.renewals.periods import Period
+from graph.db import read, write
 
-log = logging.getLogger(__name__)
-RENEWAL_VERSION = 1
 ROW_KEYS = ("renewal_facts", "renewal_evidence")
-FIELDS = ("expiration", "initial_term", "renewal_type", "renewal_term", "notice_period", "convenience_notice")
-BATCH = 50
 INDEXES = (
     "CREATE INDEX contract_renewal_type IF NOT EXISTS FOR (c:Contract) ON (c.renewal_type)",
     "CREATE INDEX contract_term_end IF NOT EXISTS FOR (c:Contract) ON (c.term_end)",
@@ -83,57 +74,6 @@ ORDER BY field
 """
 
 
-def _split(period: Period | None) -> tuple[int | None, int | None]:
-    """(months, days) of a period: years and months in months, weeks and days in days."""
-    if period is None:
-        return None, None
-    if period.months is not None:
-        return period.months, None
-    return None, period.amount * (7 if period.unit == "W" else 1)
-
-
-def _value(found: Found[Any] | None) -> Any:
-    return found.value if found is not None else None
-
-
-def facts_row(found: RenewalTerms, file_id: str) -> dict[str, Any]:
-    """The Contract properties SET_FACTS writes for one contract."""
-    expiration = _value(found.expiration)
-    initial_months, initial_days = _split(_value(found.initial_term))
-    renewal_months, renewal_days = _split(_value(found.renewal_term))
-    notice_months, notice_days = _split(_value(found.notice_period))
-    notice, convenience = _value(found.notice_period), _value(found.convenience_notice)
-    return {"file_id": file_id, "renewal_type": found.kind, "perpetual": expiration == "perpetual",
-            "end_date": expiration if expiration not in (None, "perpetual") and found.initial_term is None
-            else None,
-            "term_start": found.start_date, "initial_months": initial_months, "initial_days": initial_days,
-            "renewal_months": renewal_months, "renewal_days": renewal_days, "notice_months": notice_months,
-            "notice_days": notice_days, "notice_span_days": round(notice.days) if notice else None,
-            "convenience_notice_days": round(convenience.days) if convenience else None,
-            "version": RENEWAL_VERSION}
-
-
-def evidence_rows(found: RenewalTerms, file_id: str) -> list[dict[str, Any]]:
-    """One row per value found: the value as text and the sentence it came from."""
-    rows = []
-    for name in FIELDS:
-        item = getattr(found, name)
-        if item is None:
-            continue
-        ev = item.evidence
-        rows.append({"file_id": file_id, "field": name, "value": str(item.value), "quote": ev.quote,
-                     "section_number": ev.section_number, "section_title": ev.section_title, "page": ev.page,
-                     "start": ev.start, "end": ev.end})
-    return rows
-
-
-def renewal_rows(doc: ParsedDocument, file_id: str) -> dict[str, list[dict[str, Any]]]:
-    """The rows that write one contract's renewal facts and evidence (computed without the database: the
-    term's start falls back to the contract's effective date in SET_FACTS)."""
-    found = extract_renewals(doc)
-    return {"renewal_facts": [facts_row(found, file_id)], "renewal_evidence": evidence_rows(found, file_id)}
-
-
 def write_renewal_rows(tx: ManagedTransaction, rows: dict[str, list[dict[str, Any]]]) -> None:
     """Replace the renewal facts and evidence of every contract in `rows` (inside the caller's transaction)."""
     facts = rows.get("renewal_facts") or []
@@ -151,23 +91,10 @@ def ensure_renewal_schema(driver: Driver, database: str | None = None) -> None:
         write(driver, statement, {}, database)
 
 
-def refresh_renewals(driver: Driver, file_ids: list[str] | None = None, database: str | None = None,
-                     progress: Callable[[int], None] | None = None) -> int:
-    """Re-extract the renewal facts of every contract whose Document has text (or only `file_ids`);
-    returns how many contracts were written. Batched, one transaction per batch."""
-    ensure_renewal_schema(driver, database)
-    texts = read(driver, DOCUMENT_TEXTS, {"ids": file_ids}, database)
-    for start in range(0, len(texts), BATCH):
-        batch: dict[str, list[dict[str, Any]]] = {key: [] for key in ROW_KEYS}
-        for row in texts[start:start + BATCH]:
-            for key, values in renewal_rows(parse_document(row["text"].split("\f"), row["file_id"]),
-                                            row["file_id"]).items():
-                batch[key] += values
-        write_tx(driver, lambda tx, b=batch: write_renewal_rows(tx, b), database)
-        if progress:
-            progress(len(texts[start:start + BATCH]))
-    log.info("renewal facts written for %d contracts", len(texts))
-    return len(texts)
+def document_texts(driver: Driver, file_ids: list[str] | None = None,
+                   database: str | None = None) -> list[dict[str, Any]]:
+    """(file_id, text) of every contract whose Document has text, or only `file_ids`."""
+    return read(driver, DOCUMENT_TEXTS, {"ids": file_ids}, database)
 
 
 def term_evidence(driver: Driver, file_id: str, database: str | None = None) -> list[dict[str, Any]]:

@@ -13,9 +13,9 @@ from typing import Any
 
 from neo4j import Driver
 
+from core.errors import ContractGraphError
 from graph.compiler import compile_match
 from graph.db import read
-from graph.errors import ContractGraphError
 from graph.filters import ContractFilter, parse_filter
 from graph.renewal_dates import Deadlines, TermFacts, deadlines, from_row
 

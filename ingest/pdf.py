@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pypdf import PdfReader
 from pypdf.errors import PdfReadError, PyPdfError
 
-from graph.errors import IngestError
+from core.errors import IngestError
 
 log = logging.getLogger(__name__)
 

@@ -8,10 +8,10 @@ from datetime import date
 import streamlit as st
 
 from components import reads
-from components.contract_view import render_contract, render_contract_graph
-from components.document_view import render_document
+from components.contract.document import render_document
+from components.contract.view import render_contract, render_contract_graph
 from components.footer import render_footer
-from components.renewal_cards import render_contract_terms, render_section_focus
+from components.renewals.cards import render_contract_terms, render_section_focus
 
 PICK_LIMIT = 500
 

@@ -12,7 +12,7 @@ from components.charts import render_charts
 from components.filter_url import filter_to_query
 from components.footer import render_footer
 from components.formatting import money
-from components.renewal_cards import render_notice_card
+from components.renewals.cards import render_notice_card
 from components.routes import EXPLORER_PAGE as EXPLORER
 from graph.filters import ContractFilter
 

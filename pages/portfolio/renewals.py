@@ -11,7 +11,7 @@ import streamlit as st
 from components import reads
 from components.filter_url import filter_to_query
 from components.footer import render_footer
-from components.renewals_view import render_downloads, render_table, schedule, timeline
+from components.renewals.view import render_downloads, render_table, schedule, timeline
 from components.routes import EXPLORER_PAGE
 from graph.filters import ContractFilter
 

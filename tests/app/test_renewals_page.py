@@ -11,7 +11,7 @@ import icalendar
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from components.renewal_export import schedule_csv, schedule_ics
+from components.renewals.export import schedule_csv, schedule_ics
 from graph.config import REPO_ROOT
 from graph.filters import ContractFilter
 from graph.renewal_queries import renewal_schedule

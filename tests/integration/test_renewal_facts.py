@@ -1,14 +1,14 @@
-"""Renewal facts written by `load-texts` and by `python -m graph renewals` equal a fresh extraction from the
+"""Renewal facts written by `load-texts` and by `python -m ingest renewals` equal a fresh extraction from the
 contract's text, and re-running either leaves identical facts and evidence counts."""
 
 from __future__ import annotations
 
-from graph.cli import main as graph_main
 from graph.db import read
-from graph.document_load import load_texts
-from graph.renewal_facts import facts_row
 from ingest.document import parse_document
+from ingest.layer import load_texts
+from ingest.renewals.cli import main as renewals_main
 from ingest.renewals.extract import extract_renewals
+from ingest.renewals.rows import facts_row
 from tests.conftest import TEXTS
 
 # Contracts whose text states an automatic renewal with a notice period, and one that states none.
@@ -58,10 +58,10 @@ def test_load_texts_writes_fresh_renewal_facts(driver):
 def test_the_renewals_command_rewrites_the_same_facts(driver, capsys):
     ids = _ids(driver)
     before = read(driver, "MATCH (e:TermEvidence) RETURN count(e) AS n")[0]["n"]
-    args = ["renewals"]
+    args: list[str] = []
     for file_id in ids:
         args += ["--file-id", file_id]
-    assert graph_main(args) == 0
+    assert renewals_main(args) == 0
     assert "written for 2 contracts" in capsys.readouterr().out
     _check_fresh(driver, ids)
     assert read(driver, "MATCH (e:TermEvidence) RETURN count(e) AS n")[0]["n"] == before

@@ -63,7 +63,7 @@ def _d(value):
 @pytest.fixture(scope="module")
 def stored(driver) -> dict[str, TermFacts]:
     found = {row["file_id"]: from_row(row) for row in read(driver, STORED)}
-    assert len(found) == 510, "run `python -m graph renewals` (or load-texts) first"
+    assert len(found) == 510, "run `python -m ingest renewals` (or load-texts) first"
     return found
 
 

@@ -94,7 +94,7 @@ ORPHAN_EVIDENCE = ("MATCH (e:TermEvidence) WHERE NOT EXISTS { (:Document)-[:HAS_
 
 
 def test_renewal_facts_are_written_at_commit_and_deleted_with_the_contract(driver) -> None:
-    from graph.document_load import build_document_layer
+    from ingest.layer import build_document_layer
 
     evidence_before = read(driver, "MATCH (e:TermEvidence) RETURN count(e) AS n")[0]["n"]
     request = CommitRequest(record={**RECORD, "file_id": "TEST-RENEWAL-FACTS", "parties": []}, sha256="ab" * 32,

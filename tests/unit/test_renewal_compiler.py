@@ -7,8 +7,8 @@ from datetime import date
 
 import pytest
 
+from core.errors import FilterValidationError
 from graph.compiler import compile_aggregation, compile_count
-from graph.errors import FilterValidationError
 from graph.filters import parse_filter
 from graph.renewal_cypher import NEXT_NOTICE_BY, NEXT_RENEWAL
 

@@ -6,10 +6,10 @@ from datetime import date
 
 import pytest
 
+from evals.ingest import field_matches
+from evals.renewals import in_split
 from ingest.cuad_labels import LabelledContract
 from ingest.document.parser import parse_document
-from ingest.evaluate import field_matches
-from ingest.evaluate_renewals import in_split
 from ingest.renewals import finders
 from ingest.renewals.extract import extract_renewals
 from ingest.renewals.periods import Period, find_periods, parse_gold_periods, same_length
