@@ -8,7 +8,6 @@ from datetime import date, timedelta
 import streamlit as st
 
 from components import reads
-from components.contract.document import outline
 from components.db import get_driver
 from components.filter_url import filter_to_query
 from components.renewals.export import STATE_LABELS, span_text
@@ -80,7 +79,7 @@ def render_contract_terms(file_id: str, today: date) -> None:
 def render_section_focus(file_id: str, number: str) -> None:
     """The section a Renewals link points at, shown first in the Document tab."""
     with reads.guarded(stop=False):
-        doc = outline(file_id)
+        doc = reads.outline(file_id)
         section = next((s for s in (doc.sections if doc else []) if s["number"] == number), None)
         if section is None:
             st.warning(f"Section {number[:40]} is not in this contract's document.", icon=":material/search_off:")
