@@ -7,7 +7,15 @@ import logging
 import streamlit as st
 
 from components.chat.panel import render_chat_panel
-from components.routes import CHAT_PAGE, CONTRACT_PAGE, EXPLORER_PAGE, OVERVIEW_PAGE, PARTIES_PAGE, UPLOAD_PAGE
+from components.routes import (
+    CHAT_PAGE,
+    CONTRACT_PAGE,
+    EXPLORER_PAGE,
+    OVERVIEW_PAGE,
+    PARTIES_PAGE,
+    RENEWALS_PAGE,
+    UPLOAD_PAGE,
+)
 from components.session import init_session_state
 from components.sidebar import render_sidebar
 
@@ -23,6 +31,7 @@ PAGES = {
         st.Page(EXPLORER_PAGE, title="Explorer", icon=":material/filter_alt:", url_path="explorer"),
         st.Page(CONTRACT_PAGE, title="Contract", icon=":material/description:", url_path="contract"),
         st.Page(PARTIES_PAGE, title="Parties", icon=":material/groups:", url_path="parties"),
+        st.Page(RENEWALS_PAGE, title="Renewals", icon=":material/event_repeat:", url_path="renewals"),
     ],
     "Assistant": [
         st.Page(CHAT_PAGE, title="Chat", icon=":material/chat:", url_path="chat"),

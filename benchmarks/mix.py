@@ -78,6 +78,13 @@ def _filters(top: str) -> list[Question]:
                                         "max_effective_date": "2015-12-31"}, ("country", "date")),
         Question("page_by_party_count", {"sort_by": "party_count", "sort_order": "desc", "offset": 100,
                                          "limit": 20}),
+        # Renewal facts come from contract texts (graph.renewal_facts): synthetic portfolios without a document
+        # layer have none, so these time the index-backed empty path there; the 510 sample has them.
+        Question("auto_renews_next_90_days", {**ex, "renewal_types": ["automatic"], "as_of": AS_OF,
+                                              "min_next_renewal": AS_OF, "max_next_renewal": "2021-09-28"},
+                 ("date",)),
+        Question("notice_deadlines_h2", {**ex, "as_of": AS_OF, "min_notice_by": "2021-07-01",
+                                         "max_notice_by": "2021-12-31"}, ("date",)),
     ]
 
 
@@ -98,6 +105,8 @@ def _aggregations() -> list[Question]:
         Question("agg_clauses_of_services", {**agg, "group_by": "clause_type", "contract_types": ["Service"]}),
         Question("agg_type_min_amount", {**agg, "group_by": "contract_type", "metric": "min_amount",
                                          "agg_order": "asc"}),
+        Question("agg_notice_month", {**agg, "group_by": "notice_month", "as_of": AS_OF}, ("date",)),
+        Question("agg_renewal_type", {**agg, "group_by": "renewal_type"}),
     ]
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
+from graph import renewal_cypher
 from graph.compiler import FULLTEXT_INDEX, METRICS, SORT_KEYS, lucene_query
 from graph.filters import ContractFilter
 
@@ -36,6 +37,8 @@ GROUPS = {
     "party_country": "UNWIND countries AS key WITH DISTINCT c, key",
     "governing_law_country": "MATCH (c)-[:GOVERNED_BY]->(law) WITH DISTINCT c, law.country AS key",
     "clause_type": "MATCH (c)-[:HAS_CLAUSE]->(clause) WITH DISTINCT c, clause.type AS key",
+    # The reference design has no renewal facts: its shape with our expressions (graph.renewal_cypher).
+    **{name: f"WITH c, {key} AS key" for name, key in renewal_cypher.GROUP_KEYS.items()},
 }
 
 
@@ -63,6 +66,13 @@ def _scalar_filters(f: ContractFilter, today: date) -> tuple[list[str], dict[str
     if f.active is not None:
         where.append(f"c.end_date {'>=' if f.active else '<'} date($as_of)")
         params["as_of"] = (f.as_of or today).isoformat()
+    bounds = {n: getattr(f, n) for n in ("min_notice_by", "max_notice_by", "min_next_renewal", "max_next_renewal")}
+    for name, expr, value in renewal_cypher.renewal_conditions(f.renewal_types, bounds, f.as_of or today):
+        where.append(expr)
+        if name:
+            params[name] = value
+    if f.group_by in renewal_cypher.AS_OF_KEYS:
+        params["as_of"] = f.as_of or today
     return where, params
 
 

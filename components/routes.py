@@ -14,6 +14,7 @@ OVERVIEW_PAGE = "pages/portfolio/overview.py"
 EXPLORER_PAGE = "pages/portfolio/explorer.py"
 CONTRACT_PAGE = "pages/portfolio/contract.py"
 PARTIES_PAGE = "pages/portfolio/parties.py"
+RENEWALS_PAGE = "pages/portfolio/renewals.py"
 CHAT_PAGE = "pages/assistant/chat.py"
 UPLOAD_PAGE = "pages/assistant/upload.py"
 

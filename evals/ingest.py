@@ -46,14 +46,15 @@ from rapidfuzz import fuzz
 
 from core.errors import ContractGraphError, ExtractionError, LLMError
 from core.names import norm_party
-from evals import clauses
+from evals import clauses, renewals
 from ingest.cuad_labels import LabelledContract, index_texts, load_labels, read_text
 from ingest.rules.jurisdictions import Jurisdiction, find_jurisdictions
 
-FIELDS = ("parties", "agreement_date", "effective_date", "expiration_date", "governing_law", "document_name")
+FIELDS = ("parties", "agreement_date", "effective_date", "expiration_date", "governing_law", "document_name",
+          *renewals.DURATION_FIELDS)
 _COLUMNS = {"parties": "Parties", "agreement_date": "Agreement Date", "effective_date": "Effective Date",
             "expiration_date": "Expiration Date", "governing_law": "Governing Law",
-            "document_name": "Document Name"}
+            "document_name": "Document Name", **renewals.DURATION_FIELDS}
 PARTY_THRESHOLD = 85
 TITLE_THRESHOLD = 85
 PartialDate = tuple[int | None, int | None, int | None]
@@ -181,6 +182,8 @@ def field_matches(field: str, predicted: Any, answer: str) -> bool:
     """Whether a single-valued prediction matches the gold answer (see the module docstring)."""
     if field == "governing_law":
         return law_key(predicted) in gold_jurisdictions(answer)
+    if field in renewals.DURATION_FIELDS:
+        return renewals.duration_matches(predicted, answer)
     if field == "document_name":
         alternatives = [answer, *answer.splitlines()]
         return any(fuzz.token_sort_ratio(norm_title(predicted), norm_title(a)) >= TITLE_THRESHOLD
@@ -190,8 +193,8 @@ def field_matches(field: str, predicted: Any, answer: str) -> bool:
 
 
 def score_contract(counts: dict[str, Counts], predicted: dict[str, Any], contract: LabelledContract) -> None:
-    """Add one contract's outcome to `counts`."""
-    for field in FIELDS:
+    """Add one contract's outcome to `counts` (for the fields it has)."""
+    for field in (f for f in FIELDS if f in counts):
         answer = contract.labels[_COLUMNS[field]].answer if _COLUMNS[field] in contract.labels else ""
         value, c = predicted.get(field), counts[field]
         if field == "parties":
@@ -217,10 +220,12 @@ def _rules_predictions(pages: list[str], file_id: str) -> dict[str, Any]:
     result = extract_rules(pages, file_id)
     law = result.value("governing_law")
     parties = result.value("parties") or []
+    start = result.value("effective_date") or result.value("agreement_date")
     return {"parties": [p.name for p in parties], "agreement_date": result.value("agreement_date"),
-            "effective_date": result.value("effective_date"), "expiration_date": result.value("expiration_date"),
+            "effective_date": result.value("effective_date"),
             "governing_law": (law.country, law.state) if law and law.country else None,
-            "document_name": result.value("document_name")}
+            "document_name": result.value("document_name"),
+            **renewals.renewal_predictions(pages, file_id, start)}
 
 
 def _llm_engine(model: str | None) -> Callable[[list[str], str], dict[str, Any]]:
@@ -244,11 +249,13 @@ def _llm_engine(model: str | None) -> Callable[[list[str], str], dict[str, Any]]
 
 
 def evaluate(labels: Path, texts: Path, engine: str = "rules", model: str | None = None,
-             limit: int | None = None, details: list[dict[str, Any]] | None = None) -> dict[str, dict[str, Any]]:
-    """Score `engine` on every labelled contract that has a text file; returns {field: scores}."""
+             limit: int | None = None, details: list[dict[str, Any]] | None = None,
+             split: str | None = None) -> dict[str, dict[str, Any]]:
+    """Score `engine` on every labelled contract that has a text file (or one half, `split` A or B);
+    returns {field: scores}."""
     predict = _rules_predictions if engine == "rules" else _llm_engine(model)
     index = index_texts(texts)
-    contracts = [c for c in load_labels(labels) if c.key in index][:limit]
+    contracts = renewals.in_split([c for c in load_labels(labels) if c.key in index], split)[:limit]
     counts = {field: Counts() for field in FIELDS}
     for contract in contracts:
         predicted = predict([read_text(index[contract.key])], contract.filename)
@@ -290,6 +297,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, help="write the scores as JSON here")
     parser.add_argument("--details", type=Path, help="write per-contract predictions and gold as JSON here")
     parser.add_argument("--limit", type=int, help="score only the first N labelled contracts")
+    parser.add_argument("--split", choices=renewals.SPLITS,
+                        help="score one half of the contracts (evals.renewals: A tuned on, B held out)")
     parser.add_argument("--clauses", action="store_true",
                         help="instead: CUAD category classification of sections (evals.clauses), "
                              "recall and precision per category")
@@ -298,7 +307,7 @@ def main(argv: list[str] | None = None) -> int:
         return _clauses(args.labels, args.texts, args.out)
     details: list[dict[str, Any]] | None = [] if args.details else None
     try:
-        scores = evaluate(args.labels, args.texts, args.engine, args.model, args.limit, details)
+        scores = evaluate(args.labels, args.texts, args.engine, args.model, args.limit, details, args.split)
     except (LLMError, ContractGraphError, OSError) as e:
         sys.stderr.write(f"error: {e}\n")
         return 2

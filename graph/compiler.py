@@ -12,6 +12,7 @@ from datetime import date
 from typing import Any
 
 from core.vocab import escape_lucene
+from graph import renewal_cypher
 from graph.conditions import (
     PARTY_COUNTRY_TEST,
     Condition,
@@ -38,6 +39,7 @@ GROUP_KEYS: dict[str, tuple[str, str]] = {
     "governing_law_country": ("", "c.governing_law_country"),
     "clause_type": ("UNWIND c.clause_types AS g", "g"),
     "text_clause_type": ("MATCH (s:Section {file_id: c.file_id})-[:IS_CLAUSE_OF_TYPE]->(g:ClauseType)", "g.name"),
+    **{name: ("", key) for name, key in renewal_cypher.GROUP_KEYS.items()},
 }
 METRICS: dict[str, str] = {
     "count": "count(c)",
@@ -216,8 +218,9 @@ def compile_aggregation(f: ContractFilter, today: date | None = None,
     """Grouped metric over the matching contracts, or None when `group_by` is not set."""
     if f.group_by is None:
         return None
-    has_amount = "c.total_amount IS NOT NULL" if f.metric in AMOUNT_METRICS else None
-    match = compile_match(f, today, extra=has_amount, within=within)
+    needed = ["c.total_amount IS NOT NULL" if f.metric in AMOUNT_METRICS else "",
+              renewal_cypher.HAS_NOTICE if f.group_by == "notice_month" else ""]  # a key needs a notice period
+    match = compile_match(f, today, extra=" AND ".join(x for x in needed if x) or None, within=within)
     expansion, key = GROUP_KEYS[f.group_by]
     direction = "DESC" if f.agg_order == "desc" else "ASC"
     if (f.group_by, f.metric, match.cypher) == ("party", "count", LABEL_SCAN):
@@ -234,7 +237,10 @@ def compile_aggregation(f: ContractFilter, today: date | None = None,
         "WHERE value IS NOT NULL",
         f"RETURN key, value\nORDER BY value {direction}, key ASC\nLIMIT $agg_limit",
     ]
-    return CompiledQuery("\n".join(lines), {**match.params, "agg_limit": f.agg_limit})
+    params = {**match.params, "agg_limit": f.agg_limit}
+    if f.group_by in renewal_cypher.AS_OF_KEYS:
+        params["as_of"] = f.as_of or today or date.today()
+    return CompiledQuery("\n".join(lines), params)
 
 
 def compile_projection(f: ContractFilter, today: date | None = None,

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
+from graph import renewal_cypher
 from graph.filters import ContractFilter
 
 OPERATORS: dict[str, str] = {"=": "=", ">": ">", "<": "<", ">=": ">=", "<=": "<="}
@@ -98,7 +99,9 @@ def property_conditions(f: ContractFilter, today: date) -> list[Condition]:
     for name in ("governing_law_country", "governing_law_state"):
         if getattr(f, name):
             found.append(Condition(f"c.{name} = ${name}", name, getattr(f, name)))
-    return found
+    bounds = {n: getattr(f, n) for n in ("min_notice_by", "max_notice_by", "min_next_renewal", "max_next_renewal")}
+    return found + [Condition(expr, name or None, value) for name, expr, value in
+                    renewal_cypher.renewal_conditions(f.renewal_types, bounds, f.as_of or today)]
 
 
 def _clause_conditions(f: ContractFilter) -> list[Condition]:

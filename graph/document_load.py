@@ -14,6 +14,7 @@ from core.errors import NotFound
 from graph import document_queries as q
 from graph.db import read, write_tx
 from graph.document_rows import LAYER_VERSION, Rows, embedding_texts
+from graph.renewal_facts import write_renewal_rows
 
 EMBED_BATCH = 256
 Embed = Callable[[list[str]], list[list[float]]]
@@ -26,6 +27,7 @@ def _write_rows(tx: ManagedTransaction, rows: Rows) -> None:
     tx.run(q.DELETE_ORPHAN_CLAUSE_TYPES).consume()
     if rows.get("titles"):
         tx.run(q.SET_TEXT_TITLES, rows=rows["titles"]).consume()
+    write_renewal_rows(tx, rows)  # the renewal facts read from the same text (graph.renewal_facts)
 
 
 def write_layer(driver: Driver, rows: Rows, embed: Embed | None = None, database: str | None = None) -> None:

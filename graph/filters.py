@@ -24,7 +24,9 @@ from core.vocab import (
 
 SortField = Literal["effective_date", "end_date", "total_amount", "party_count"]
 GroupBy = Literal["contract_type", "effective_year", "effective_month", "end_year", "party",
-                  "party_country", "governing_law_country", "clause_type", "text_clause_type"]
+                  "party_country", "governing_law_country", "clause_type", "text_clause_type",
+                  "notice_month", "renewal_type"]
+RenewalType = Literal["none", "automatic", "option", "evergreen", "perpetual"]
 Metric = Literal["count", "sum_amount", "avg_amount", "min_amount", "max_amount", "avg_duration_days"]
 Operator = Literal["=", ">", "<", ">=", "<="]
 Order = Literal["asc", "desc"]
@@ -73,7 +75,8 @@ class ContractFilter(BaseModel):
     active: bool | None = Field(
         None, description="true: end_date on or after as_of (still running); false: end_date before as_of "
                           "(expired). Contracts without an end date are neither.")
-    as_of: date | None = Field(None, description="Reference date for `active` (YYYY-MM-DD); default today.")
+    as_of: date | None = Field(None, description="Reference date for `active`, the notice and renewal bounds and "
+                                                 "the notice_month groups (YYYY-MM-DD); default today.")
     has_end_date: bool | None = Field(
         None, description="true: only contracts with a known end date; false: only open-ended contracts "
                           "(no end date).")
@@ -90,6 +93,22 @@ class ContractFilter(BaseModel):
         (), max_length=MAX_ITEMS,
         description="CUAD clause categories found in the contract's own text (a section of its document "
                     "classified with the category); all must hold. Valid: " + ", ".join(CUAD_CATEGORIES))
+    renewal_types: tuple[RenewalType, ...] = Field(
+        (), max_length=MAX_ITEMS,
+        description="How the contract renews, read from its text; any of them matches (OR): none, automatic "
+                    "(renews unless notice is given), option (a party may renew), evergreen (runs on after "
+                    "the initial term until terminated), perpetual (no end).")
+    min_notice_by: date | None = Field(
+        None, description="The next notice deadline to stop a renewal or give notice before the term ends "
+                          "(on or after as_of) is on or after this date (YYYY-MM-DD).")
+    max_notice_by: date | None = Field(
+        None, description="The next notice deadline (on or after as_of) is on or before this date, e.g. "
+                          "'notice deadlines before March'.")
+    min_next_renewal: date | None = Field(
+        None, description="The contract renews automatically next (on or after as_of) on or after this date.")
+    max_next_renewal: date | None = Field(
+        None, description="The contract renews automatically next (on or after as_of) on or before this date, "
+                          "e.g. 'auto-renews in the next 90 days': as_of + 90 days.")
     text: str | None = Field(
         None, max_length=MAX_TEXT, description="Full-text search over the contract summary and scope; "
                                                "all words must occur.")
@@ -116,6 +135,11 @@ class ContractFilter(BaseModel):
     @classmethod
     def _text_clauses(cls, values: tuple[str, ...]) -> tuple[str, ...]:
         return _canonical_all(values, CUAD_CATEGORIES, "CUAD clause category")
+
+    @field_validator("renewal_types")
+    @classmethod
+    def _renewal_types(cls, values: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(values))
 
     @field_validator("parties")
     @classmethod
@@ -151,7 +175,8 @@ class ContractFilter(BaseModel):
     @model_validator(mode="after")
     def _consistent(self) -> ContractFilter:
         for low, high in (("min_effective_date", "max_effective_date"), ("min_end_date", "max_end_date"),
-                          ("min_amount", "max_amount")):
+                          ("min_amount", "max_amount"), ("min_notice_by", "max_notice_by"),
+                          ("min_next_renewal", "max_next_renewal")):
             if getattr(self, low) is not None and getattr(self, high) is not None \
                     and getattr(self, low) > getattr(self, high):
                 raise ValueError(f"{low} must not be greater than {high}")

@@ -1,5 +1,6 @@
 """`python -m ingest`: ingest contract PDFs into the graph (see ingest.cli), or `python -m ingest load-texts`
-to parse contract texts into the document layer (see ingest.texts_cli)."""
+to parse contract texts into the document layer (see ingest.texts_cli), or `python -m ingest renewals` to
+re-extract renewal facts from the documents in the graph (see ingest.renewals.cli)."""
 
 import sys
 
@@ -8,6 +9,10 @@ if __name__ == "__main__":
         from ingest.texts_cli import main as load_texts_main
 
         sys.exit(load_texts_main(sys.argv[2:]))
+    if sys.argv[1:2] == ["renewals"]:
+        from ingest.renewals.cli import main as renewals_main
+
+        sys.exit(renewals_main(sys.argv[2:]))
     from ingest.cli import main
 
     sys.exit(main())

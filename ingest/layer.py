@@ -31,10 +31,12 @@ from graph.document_load import (
 )
 from graph.document_rows import Rows, merge_rows
 from graph.document_schema import ensure_document_schema
+from graph.renewal_facts import ensure_renewal_schema
 from graph.titles import text_title
 from ingest.cuad_labels import name_key, read_text
 from ingest.document import parse_document
 from ingest.document.rows import document_rows
+from ingest.renewals.rows import renewal_rows
 from ingest.rules.title import document_name
 
 log = logging.getLogger(__name__)
@@ -89,7 +91,8 @@ def parse_text_file(item: tuple[str, str]) -> Rows:
     """Rows for one (file_id, path) text file, its Document included (runs in a worker process)."""
     file_id, path = item
     text = read_text(Path(path))
-    rows = document_rows(parse_document(text, file_id), file_id)
+    doc = parse_document(text, file_id)
+    rows = document_rows(doc, file_id) | renewal_rows(doc, file_id)  # renewal facts: ingest.renewals.rows
     rows["documents"].append({"file_id": file_id, "text": text, "page_offsets": [0], "source": TEXT_SOURCE})
     rows["titles"] = _titles(file_id, text)
     return rows
@@ -139,6 +142,7 @@ def load_texts(driver: Driver, directory: Path, *, only_missing: bool = False, f
     documents written after each batch.
     """
     ensure_document_schema(driver, database)
+    ensure_renewal_schema(driver, database)
     known = contract_ids(driver, database)
     chosen = set(file_ids or ())
     wanted = known if file_ids is None else [f for f in known if f in chosen]
@@ -165,9 +169,11 @@ def build_document_layer(driver: Driver, file_id: str, pages: list[str] | None =
                          embed: Embed | None = None, database: str | None = None) -> LayerSummary:
     """Parse one contract's pages (default: the text stored on its Document) and (re)write its layer."""
     ensure_document_schema(driver, database)
+    ensure_renewal_schema(driver, database)
     # Split as the stored text splits (pages joined by form feeds), so a rebuild from the graph gives the same layer.
     pages = document_pages(driver, file_id, database) if pages is None else "\f".join(pages).split("\f")
-    rows = document_rows(parse_document(pages, file_id), file_id)
+    doc = parse_document(pages, file_id)
+    rows = document_rows(doc, file_id) | renewal_rows(doc, file_id)
     rows["titles"] = _titles(file_id, "\n".join(pages))
     write_layer(driver, rows, embed, database)
     summary = LayerSummary()

@@ -3,6 +3,8 @@ the Document tab shows its text as a section tree with linked references and def
 
 from __future__ import annotations
 
+from datetime import date
+
 import streamlit as st
 
 from components import reads
@@ -10,6 +12,7 @@ from components.contract.document import render_document
 from components.contract.view import render_contract, render_contract_graph
 from components.footer import render_footer
 from components.formatting import choice_label
+from components.renewals.cards import render_contract_terms, render_section_focus
 
 PICK_LIMIT = 500
 
@@ -41,10 +44,14 @@ if file_id is None:
 else:
     with reads.guarded():
         details = reads.contract(file_id)
-    overview_tab, document_tab = st.tabs(["Overview", "Document"])
+    focus = st.query_params.get("section")  # a Renewals link: open the Document tab at that section
+    overview_tab, document_tab = st.tabs(["Overview", "Document"], default="Document" if focus else None)
     with overview_tab:
         render_contract(details)
+        render_contract_terms(file_id, date.today())
         render_contract_graph(file_id)
     with document_tab:
+        if focus:
+            render_section_focus(file_id, focus)
         render_document(file_id)
 render_footer()

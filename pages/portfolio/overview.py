@@ -14,6 +14,7 @@ from components.charts import render_charts
 from components.filter_url import filter_to_query
 from components.footer import render_footer
 from components.formatting import money
+from components.renewals.cards import render_notice_card
 from components.routes import EXPLORER_PAGE as EXPLORER
 from components.routes import PARTIES_PAGE
 from graph.filters import ContractFilter, MonetaryValue
@@ -85,6 +86,7 @@ st.caption(f"Commercial contracts in the knowledge graph, as of {as_of:%B %d, %Y
 with reads.guarded():
     numbers = reads.kpis(as_of)
 render_kpis(numbers, as_of)
+render_notice_card(as_of)
 
 with reads.guarded():
     clicked, _ = render_charts(ContractFilter(), as_of, "overview")

@@ -88,3 +88,37 @@ def test_a_commit_updates_the_other_contracts_of_its_parties_and_a_delete_restor
     assert read(driver, PELICAN)[0]["n"] == before["n"]
     assert read(driver, FACTS, {"ids": others}) == facts_before
     assert stale(driver) == []
+
+
+RENEWAL_PAGES = ["SERVICES AGREEMENT\n\n1. Term. This Agreement shall commence on January 31, 2024 and continue for a "
+                 "period of two (2) years. Thereafter this Agreement shall automatically renew for successive one (1) "
+                 "year terms unless either party gives notice of non-renewal at least sixty (60) days prior to the "
+                 "end of the then-current term.\n"]
+RENEWAL_FACTS = """
+MATCH (c:Contract {file_id: $id})
+RETURN c.renewal_type AS type, toString(c.term_end) AS term_end, c.renewal_months AS months,
+       c.notice_days AS notice, COLLECT { MATCH (e:TermEvidence {file_id: $id}) RETURN e.field ORDER BY e.field }
+       AS fields
+"""
+ORPHAN_EVIDENCE = ("MATCH (e:TermEvidence) WHERE NOT EXISTS { (:Document)-[:HAS_TERM_EVIDENCE]->(e) } "
+                   "RETURN count(e) AS n")
+
+
+def test_renewal_facts_are_written_at_commit_and_deleted_with_the_contract(driver) -> None:
+    from ingest.layer import build_document_layer
+
+    evidence_before = read(driver, "MATCH (e:TermEvidence) RETURN count(e) AS n")[0]["n"]
+    request = CommitRequest(record={**RECORD, "file_id": "TEST-RENEWAL-FACTS", "parties": []}, sha256="ab" * 32,
+                            file_name="renewal.pdf", pages=RENEWAL_PAGES, engine="rules")
+    file_id = commit_contract(driver, request)
+    try:
+        build_document_layer(driver, file_id)  # what ingest.pipeline does after the commit
+        facts = read(driver, RENEWAL_FACTS, {"id": file_id})[0]
+        assert facts == {"type": "automatic", "term_end": "2026-01-31", "months": 12, "notice": 60,
+                         "fields": ["expiration", "initial_term", "notice_period", "renewal_term", "renewal_type"]}
+    finally:
+        delete_contract(driver, file_id)
+    assert read(driver, RENEWAL_FACTS, {"id": file_id}) == []
+    assert read(driver, "MATCH (e:TermEvidence {file_id: $id}) RETURN count(e) AS n", {"id": file_id})[0]["n"] == 0
+    assert read(driver, "MATCH (e:TermEvidence) RETURN count(e) AS n")[0]["n"] == evidence_before
+    assert read(driver, ORPHAN_EVIDENCE)[0]["n"] == 0

@@ -1,0 +1,1 @@
+"""The Renewals page's widgets and exports, and the renewal parts of the Overview and Contract pages."""

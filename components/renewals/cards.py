@@ -1,0 +1,86 @@
+"""Renewal parts of other pages: the Overview's "notice deadlines in the next 90 days" card (with its own
+as-of date) and the Contract page's renewal terms, each value with the sentence it was read from."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+import streamlit as st
+
+from components import reads
+from components.db import get_driver
+from components.filter_url import filter_to_query
+from components.renewals.export import STATE_LABELS, span_text
+from components.routes import EXPLORER_PAGE, RENEWALS_PAGE
+from graph.filters import ContractFilter
+from graph.renewal_queries import ScheduleRow, contract_terms
+
+NOTICE_DAYS = 90
+FIELD_LABELS = {"expiration": "Expiration / term end", "initial_term": "Initial term", "renewal_type": "Renewal",
+                "renewal_term": "Renewal term", "notice_period": "Notice to stop renewal",
+                "convenience_notice": "Termination for convenience notice"}
+
+
+def notice_filter(as_of: date) -> ContractFilter:
+    return ContractFilter(as_of=as_of, min_notice_by=as_of, max_notice_by=as_of + timedelta(days=NOTICE_DAYS))
+
+
+def render_notice_card(as_of: date) -> None:
+    """Notice deadlines in the next 90 days as of the page's date, drilling down to the Explorer and Renewals."""
+    with st.container(border=True):
+        left, right = st.columns([1, 2], vertical_alignment="center")
+        f = notice_filter(as_of)
+        with reads.guarded(stop=False):
+            total = reads.search(f.model_copy(update={"limit": 0}).model_dump_json()).total_count
+            left.metric(f"Notice deadlines in the next {NOTICE_DAYS} days", f"{total:,}",
+                        help="Contracts whose next notice deadline (to stop a renewal or before the term ends) "
+                             f"falls between {as_of} and {f.max_notice_by}.")
+        with right:
+            st.page_link(EXPLORER_PAGE, label="Open these contracts in the Explorer", icon=":material/filter_alt:",
+                         query_params=filter_to_query(f))
+            st.page_link(RENEWALS_PAGE, label="Open the renewal calendar", icon=":material/event_repeat:",
+                         query_params={"as_of": as_of.isoformat()})
+
+
+@st.cache_data(ttl=300, max_entries=64, show_spinner=False)
+def terms(file_id: str, as_of: date) -> ScheduleRow | None:
+    return contract_terms(get_driver(), file_id, as_of)
+
+
+def render_contract_terms(file_id: str, today: date) -> None:
+    """Each renewal field with its value and quote, and the deadlines as of today."""
+    with reads.guarded(stop=False):
+        row = terms(file_id, today)
+        st.subheader("Term and renewal")
+        if row is None:
+            st.caption("No renewal facts for this contract (it has no document text, or `python -m ingest renewals` "
+                       "has not run).")
+            return
+        d = row.deadlines
+        cols = st.columns(4)
+        cols[0].metric("Renewal", row.facts.renewal_type)
+        cols[1].metric("Term ends", f"{d.term_end:%Y-%m-%d}" if d.term_end else "—")
+        cols[2].metric("Notice by", f"{d.next_notice_by:%Y-%m-%d}" if d.next_notice_by else "—",
+                       help=f"{span_text(row.facts.notice) or 'No'} notice period.")
+        cols[3].metric(f"State as of {today:%Y-%m-%d}", STATE_LABELS.get(d.state, d.state))
+        for name, label in FIELD_LABELS.items():
+            ev = row.evidence.get(name)
+            if ev is None:
+                continue
+            where = f"§{ev['section_number']} {ev['section_title'] or ''}".strip()
+            page = f", page {ev['page']}" if ev.get("page") else ""
+            st.markdown(f"**{label}: {ev['value']}** — {where}{page}")
+            st.caption(f"“{ev['quote']}”")
+
+
+def render_section_focus(file_id: str, number: str) -> None:
+    """The section a Renewals link points at, shown first in the Document tab."""
+    with reads.guarded(stop=False):
+        doc = reads.outline(file_id)
+        section = next((s for s in (doc.sections if doc else []) if s["number"] == number), None)
+        if section is None:
+            st.warning(f"Section {number[:40]} is not in this contract's document.", icon=":material/search_off:")
+            return
+        with st.container(border=True):
+            st.markdown(f"**§{section['number']} {section.get('title') or ''}** (linked from Renewals)")
+            st.text(section.get("text") or "")

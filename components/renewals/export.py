@@ -1,0 +1,112 @@
+"""The Renewals page's table, CSV and iCalendar export, as pure functions (no Streamlit).
+
+The .ics file is written by hand to RFC 5545 (no dependency): one all-day VEVENT per notice deadline,
+text escaped (backslash, semicolon, comma, newline), lines folded at 75 octets, CRLF line ends. The tests
+parse it with the `icalendar` library.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import UTC, date, datetime, timedelta
+from urllib.parse import urlencode
+
+import pandas as pd
+
+from graph.renewal_dates import Span
+from graph.renewal_queries import ScheduleRow
+
+PRODID = "-//Contract Graph//Renewals//EN"
+CONTRACT_URL = "contract"
+STATE_LABELS = {"in_force": "In force", "in_notice_window": "In notice window",
+                "notice_passed": "Notice deadline passed", "expired": "Expired", "perpetual": "Perpetual",
+                "no_end_date": "No end date"}
+
+
+def span_text(span: Span) -> str:
+    """"2 years", "6 months", "90 days", or "" when there is none."""
+    if span.months:
+        years, months = divmod(span.months, 12)
+        return f"{years} year{'s' * (years != 1)}" if not months else f"{span.months} month{'s' * (span.months != 1)}"
+    return f"{span.days} day{'s' * (span.days != 1)}" if span.days else ""
+
+
+def contract_link(file_id: str, section: str | None = None) -> str:
+    """The Contract page's URL for a contract, on its Document tab at `section` when given."""
+    query = {"file_id": file_id, **({"section": section} if section else {})}
+    return f"{CONTRACT_URL}?{urlencode(query)}"
+
+
+def _notice_quote(row: ScheduleRow) -> dict | None:
+    return row.quote("notice_period", "renewal_type", "expiration", "initial_term")
+
+
+def schedule_frame(rows: list[ScheduleRow]) -> pd.DataFrame:
+    """One line per contract: its deadlines, its terms and the sentence the notice period was read from."""
+    records = []
+    for r in rows:
+        d, ev = r.deadlines, _notice_quote(r)
+        records.append({
+            "Contract": r.file_id, "Type": r.contract_type, "Renewal": r.facts.renewal_type,
+            "State": STATE_LABELS.get(d.state, d.state), "Notice by": d.next_notice_by,
+            "Term ends": d.term_end, "Next renewal": d.next_renewal, "Notice period": span_text(r.facts.notice),
+            "Renewal term": span_text(r.facts.renewal),
+            "Section": f"{ev['section_number']} {ev['section_title'] or ''}".strip() if ev else "",
+            "Quote": ev["quote"] if ev else "",
+            "Open": contract_link(r.file_id, ev["section_number"] if ev else None)})
+    return pd.DataFrame.from_records(records, columns=[
+        "Contract", "Type", "Renewal", "State", "Notice by", "Term ends", "Next renewal", "Notice period",
+        "Renewal term", "Section", "Quote", "Open"])
+
+
+def schedule_csv(rows: list[ScheduleRow]) -> bytes:
+    """The table as UTF-8 CSV."""
+    return schedule_frame(rows).to_csv(index=False).encode("utf-8")
+
+
+def _escape(text: str) -> str:
+    return (text.replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,")
+            .replace("\r\n", "\\n").replace("\n", "\\n"))
+
+
+def _fold(line: str) -> list[str]:
+    """RFC 5545 folding: at most 75 octets per line, continuation lines start with a space."""
+    out, current = [], ""
+    for ch in line:
+        limit = 75 if not out else 74
+        if len((current + ch).encode("utf-8")) > limit:
+            out.append(current)
+            current = ch
+        else:
+            current += ch
+    out.append(current)
+    return [out[0], *(" " + part for part in out[1:])]
+
+
+def _event(row: ScheduleRow, stamp: str) -> list[str]:
+    deadline = row.deadlines.next_notice_by
+    assert deadline is not None
+    ev = _notice_quote(row)
+    where = f" (section {ev['section_number']})" if ev else ""
+    description = (f"Last day to give notice ({span_text(row.facts.notice)}) before the term ends on "
+                   f"{row.deadlines.term_end:%Y-%m-%d}{where}." + (f"\n\"{ev['quote']}\"" if ev else ""))
+    uid = hashlib.sha256(f"{row.file_id}|{deadline}".encode()).hexdigest()[:24]
+    return ["BEGIN:VEVENT", f"UID:{uid}@contract-graph", f"DTSTAMP:{stamp}",
+            f"DTSTART;VALUE=DATE:{deadline:%Y%m%d}", f"DTEND;VALUE=DATE:{deadline + timedelta(days=1):%Y%m%d}",
+            f"SUMMARY:{_escape('Notice deadline: ' + row.file_id)}", f"DESCRIPTION:{_escape(description)}",
+            "TRANSP:TRANSPARENT", "END:VEVENT"]
+
+
+def schedule_ics(rows: list[ScheduleRow], now: datetime | None = None) -> str:
+    """An iCalendar file with one event per contract that has a next notice deadline."""
+    stamp = (now or datetime.now(UTC)).strftime("%Y%m%dT%H%M%SZ")
+    lines = ["BEGIN:VCALENDAR", "VERSION:2.0", f"PRODID:{PRODID}", "CALSCALE:GREGORIAN", "METHOD:PUBLISH"]
+    for row in rows:
+        if row.deadlines.next_notice_by is not None:
+            lines += _event(row, stamp)
+    lines.append("END:VCALENDAR")
+    return "".join(part + "\r\n" for line in lines for part in _fold(line))
+
+
+def horizon_end(as_of: date, days: int) -> date:
+    return as_of + timedelta(days=days)

@@ -1,0 +1,87 @@
+"""The Renewals page's parts: the as-of controls, the plotly timeline of terms, renewals and notice windows,
+the table of upcoming notice deadlines with their evidence, and the CSV / iCalendar downloads."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+import plotly.graph_objects as go
+import streamlit as st
+
+from components.db import get_driver
+from components.renewals.export import schedule_csv, schedule_frame, schedule_ics, span_text
+from graph.filters import ContractFilter
+from graph.renewal_dates import shift, term_end_at
+from graph.renewal_queries import ScheduleRow, renewal_schedule
+
+TTL_S = 300
+TIMELINE_ROWS = 30
+COLORS = {"term": "#9ecae1", "renewal": "#c7e9c0", "notice": "#fdae6b"}
+
+
+@st.cache_data(ttl=TTL_S, max_entries=32, show_spinner=False)
+def schedule(filter_json: str) -> list[ScheduleRow]:
+    return renewal_schedule(get_driver(), ContractFilter.model_validate_json(filter_json))
+
+
+def _bars(row: ScheduleRow, as_of: date) -> list[tuple[str, date, date]]:
+    """(kind, start, end) spans: the current term, the next renewal term, and the notice window."""
+    d, f = row.deadlines, row.facts
+    if d.term_end is None:
+        return []
+    first = row.effective_date or d.term_end - timedelta(days=365)  # no known start: a year, for the drawing
+    begin = term_end_at(f, d.renewals - 1) if d.renewals > 0 else first
+    spans = [("term", begin, d.term_end)]
+    if d.next_renewal is not None:
+        spans.append(("renewal", d.term_end, term_end_at(f, d.renewals + 1)))
+    if d.notice_by is not None:
+        spans.append(("notice", d.notice_by, d.term_end))
+    if d.next_notice_by is not None and d.next_notice_by != d.notice_by and d.next_renewal is not None:
+        spans.append(("notice", d.next_notice_by, shift(d.next_notice_by, f.notice)))
+    return spans
+
+
+def timeline(rows: list[ScheduleRow], as_of: date) -> go.Figure:
+    """Horizontal bars per contract: its current term, the renewal after it and each notice window."""
+    fig = go.Figure()
+    names = {"term": "Current term", "renewal": "Next renewal term",
+             "notice": "Notice window (deadline → term end)"}
+    shown: set[str] = set()
+    for row in rows[:TIMELINE_ROWS]:
+        for kind, start, end in _bars(row, as_of):
+            fig.add_trace(go.Bar(
+                y=[row.file_id[:48]], x=[(end - start).days * 86_400_000], base=[start.isoformat()],
+                orientation="h",
+                marker_color=COLORS[kind], name=names[kind], legendgroup=kind, showlegend=kind not in shown,
+                hovertemplate=f"{names[kind]}: {start:%Y-%m-%d} → {end:%Y-%m-%d}<extra>{row.file_id[:60]}</extra>"))
+            shown.add(kind)
+    fig.add_vline(x=as_of.isoformat(), line_dash="dash", line_color="#555")
+    height = max(260, 26 * min(len(rows), TIMELINE_ROWS) + 120)
+    fig.update_layout(barmode="overlay", xaxis_type="date", height=height,
+                      margin={"l": 10, "r": 10, "t": 30, "b": 10}, yaxis={"autorange": "reversed"},
+                      legend={"orientation": "h", "y": 1.08})
+    return fig
+
+
+def render_table(rows: list[ScheduleRow]) -> None:
+    """The deadlines with the quoted sentence and a link to its section in the Contract page's Document tab."""
+    st.dataframe(schedule_frame(rows), hide_index=True, width="stretch", column_config={
+        "Notice by": st.column_config.DateColumn(format="YYYY-MM-DD"),
+        "Term ends": st.column_config.DateColumn(format="YYYY-MM-DD"),
+        "Next renewal": st.column_config.DateColumn(format="YYYY-MM-DD"),
+        "Quote": st.column_config.TextColumn(width="large"),
+        "Open": st.column_config.LinkColumn("Evidence", display_text="Open section"),
+    })
+
+
+def render_downloads(rows: list[ScheduleRow], as_of: date) -> None:
+    left, right = st.columns(2)
+    left.download_button("Download CSV", schedule_csv(rows), f"notice-deadlines-{as_of}.csv", "text/csv",
+                         icon=":material/download:", key="renewals_csv")
+    right.download_button("Download calendar (.ics)", schedule_ics(rows).encode("utf-8"),
+                          f"notice-deadlines-{as_of}.ics", "text/calendar", icon=":material/event:",
+                          key="renewals_ics")
+
+
+def notice_caption(row: ScheduleRow) -> str:
+    return f"{span_text(row.facts.notice)} notice" if row.facts.notice else "no notice period"

@@ -1,0 +1,1 @@
+"""Renewal terms and notice deadlines: what a contract's text says about its term, renewal and notice."""

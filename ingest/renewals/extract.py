@@ -1,0 +1,113 @@
+"""A contract's term, renewal and notice facts from its parsed sections, each with its evidence.
+
+`extract_renewals(doc, start)` reads the sentences of the document's sections, those the CUAD classifier
+put in Expiration Date / Renewal Term / Notice Period To Terminate Renewal / Termination For Convenience
+first, and keeps the first sentence that states each value:
+
+* expiration: an explicit end date ("shall terminate on June 30, 2010"), else the start plus the initial
+  term ("for a period of five (5) years from the Effective Date"; the start is a date the sentence gives,
+  else `start`, the contract's effective date), else "perpetual" ("shall continue until terminated");
+* renewal type: automatic, option (a party's option or mutual agreement), evergreen (continues after the
+  initial term until terminated), perpetual (no end at all), or none; with the renewal term;
+* the notice period to stop a renewal, and the notice period of a termination for convenience.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import date
+from typing import Generic, TypeVar
+
+from ingest.document.models import ParsedDocument
+from ingest.renewals import finders
+from ingest.renewals.periods import Period
+from ingest.renewals.sentences import Evidence, Sentence, document_sentences
+from ingest.rules.term import add_term
+
+T = TypeVar("T")
+RENEWAL_TYPES = ("none", "automatic", "option", "evergreen", "perpetual")
+PERPETUAL = "perpetual"
+
+
+@dataclass(frozen=True)
+class Found(Generic[T]):
+    """A value and the sentence it was read from."""
+
+    value: T
+    evidence: Evidence
+
+
+@dataclass(frozen=True)
+class RenewalTerms:
+    """What the text says about the term; None where it says nothing."""
+
+    expiration: Found[date | str] | None = None   # a date, or "perpetual"
+    initial_term: Found[Period] | None = None
+    start_date: date | None = None                 # what the initial term counts from
+    renewal_type: Found[str] | None = None
+    renewal_term: Found[Period] | None = None
+    notice_period: Found[Period] | None = None
+    convenience_notice: Found[Period] | None = None
+
+    @property
+    def kind(self) -> str:
+        """The renewal type, "none" when nothing was found."""
+        return self.renewal_type.value if self.renewal_type else "none"
+
+
+def _expiration(sentences: list[Sentence], start: date | None) -> RenewalTerms:
+    for s in sentences:
+        if (end := finders.end_date(s.text) or finders.calendar_end(s.text, finders.start_date(s.text) or start)) \
+                is not None:
+            return RenewalTerms(expiration=Found(end, s.evidence), start_date=finders.start_date(s.text) or start)
+        if (term := finders.initial_term(s.text)) is not None:
+            begin = finders.start_date(s.text) or start
+            expiration = Found(add_term(begin, term.amount, term.unit), s.evidence) if begin else None
+            return RenewalTerms(expiration=expiration, initial_term=Found(term, s.evidence), start_date=begin)
+        if finders.is_perpetual(s.text):
+            return RenewalTerms(expiration=Found(PERPETUAL, s.evidence), start_date=start)
+    return RenewalTerms(start_date=start)
+
+
+def _renewal(sentences: list[Sentence], found: RenewalTerms) -> RenewalTerms:
+    initial = found.initial_term.value if found.initial_term else None
+    best: tuple[int, str, Period | None, Sentence] | None = None
+    for s in sentences:
+        kind = finders.renewal_type(s.text)
+        if kind is None:
+            continue
+        period = finders.renewal_period(s.text, initial) if kind != "evergreen" else None
+        # A sentence that states how long a renewal lasts beats one that only mentions renewal.
+        score = 2 * (period is not None) + (kind != "option")
+        if best is None or score > best[0]:
+            best = (score, kind, period, s)
+    if best is not None:
+        _, kind, period, s = best
+        return replace(found, renewal_type=Found(kind, s.evidence),
+                       renewal_term=Found(period, s.evidence) if period else None)
+    if found.expiration is not None and found.expiration.value == PERPETUAL:
+        return replace(found, renewal_type=Found(PERPETUAL, found.expiration.evidence))
+    return found
+
+
+def _notices(sentences: list[Sentence], found: RenewalTerms) -> RenewalTerms:
+    notice = convenience = None
+    # The renewal sentence itself first: "renews ... unless either party gives 90 days' notice".
+    ordered = sentences
+    if found.renewal_type is not None:
+        ordered = [s for s in sentences if s.evidence == found.renewal_type.evidence] + sentences
+    for s in ordered:
+        if notice is None and found.kind in ("automatic", "evergreen") \
+                and (period := finders.notice_to_stop_renewal(s.text)) is not None:
+            notice = Found(period, s.evidence)
+        if convenience is None and (period := finders.convenience_notice(s.text)) is not None:
+            convenience = Found(period, s.evidence)
+    return replace(found, notice_period=notice, convenience_notice=convenience)
+
+
+def extract_renewals(doc: ParsedDocument, start: date | None = None) -> RenewalTerms:
+    """Term, renewal and notice facts of one parsed document; `start` is its effective date when known."""
+    sentences = document_sentences(doc)
+    found = _expiration(sentences, start)
+    found = _renewal(sentences, found)
+    return _notices(sentences, found)

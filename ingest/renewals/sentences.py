@@ -1,0 +1,88 @@
+"""Sentences of a parsed document's sections, each with its evidence: section, page and character span.
+
+Spans are offsets in `ParsedDocument.text`, so the UI can quote and highlight the sentence. A section's
+own text is located in the document text from its heading onward; a sentence that cannot be located
+(should not happen) keeps no span rather than a wrong one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from ingest.document.classify import classify_section
+from ingest.document.models import ParsedDocument, Section
+
+_QUOTES = str.maketrans({"\u201c": '"', "\u201d": '"', "\u2018": "'", "\u2019": "'", "\u00a0": " ",
+                         "\u2013": "-", "\u2014": "-"})
+_ABBREV = re.compile(r"(?:\b(?:Inc|Corp|Co|Ltd|No|Nos|Sec|Secs|Art|Mr|Ms|Mrs|Dr|St|Jr|vs|Inc|e\.g|i\.e|etc|"
+                     r"U\.S|N\.A|L\.P|S\.A|B\.V|N\.V|approx)|\b[A-Z])\.$")
+_BOUNDARY = re.compile(r"[.!?][\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])|\n\s*\n")
+TERM_CATEGORIES = ("Expiration Date", "Renewal Term", "Notice Period To Terminate Renewal",
+                   "Termination For Convenience")
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """Where a value was read: the section (number, title, page) and the sentence's span and text."""
+
+    section_number: str
+    section_title: str
+    page: int | None
+    start: int | None
+    end: int | None
+    quote: str
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """One sentence, normalised for matching (straight quotes; same length as the original)."""
+
+    text: str
+    evidence: Evidence
+    categories: tuple[str, ...]
+
+
+def split_sentences(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each sentence of `text`; an abbreviation's period does not end one."""
+    spans, start = [], 0
+    for match in _BOUNDARY.finditer(text):
+        if match.group().startswith((".", "!", "?")) and _ABBREV.search(text[max(start, match.start() - 8):
+                                                                             match.start() + 1]):
+            continue
+        end = match.start() + 1 if match.group()[0] in ".!?" else match.start()
+        if text[start:end].strip():
+            spans.append((start, end))
+        start = match.end()
+    if text[start:].strip():
+        spans.append((start, len(text)))
+    return [(s + len(text[s:e]) - len(text[s:e].lstrip()), e) for s, e in spans]
+
+
+def _located(doc: ParsedDocument, section: Section, quote: str) -> tuple[int | None, int | None]:
+    at = doc.text.find(quote, section.start)
+    if at < 0:
+        at = doc.text.find(quote)
+    return (at, at + len(quote)) if at >= 0 else (None, None)
+
+
+def section_sentences(doc: ParsedDocument, section: Section, categories: tuple[str, ...]) -> Iterator[Sentence]:
+    """The sentences of one section's own text."""
+    for start, end in split_sentences(section.text):
+        quote = section.text[start:end].rstrip()
+        first, last = _located(doc, section, quote)
+        evidence = Evidence(section.number, section.title, section.page or None, first, last, " ".join(quote.split()))
+        yield Sentence(quote.translate(_QUOTES), evidence, categories)
+
+
+def document_sentences(doc: ParsedDocument) -> list[Sentence]:
+    """Every sentence of the document, those in sections classified with a term category first
+    (then in reading order), so the first match of a rule prefers the section the labels point at."""
+    ranked: list[tuple[int, int, Sentence]] = []
+    for section in doc.sections:
+        categories = tuple(c for c in classify_section(section) if c in TERM_CATEGORIES)
+        rank = 0 if categories else 1
+        for sentence in section_sentences(doc, section, categories):
+            ranked.append((rank, len(ranked), sentence))
+    return [s for _, _, s in sorted(ranked, key=lambda item: item[:2])]

@@ -1,0 +1,71 @@
+"""Renewals: what renews, when, and the last day to give notice, as of a chosen date, with the sentence
+each value was read from. The table, the timeline, the CSV and the .ics file all hold exactly the contracts
+the filter counts (`total_count`)."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+import streamlit as st
+
+from components import reads
+from components.filter_url import filter_to_query
+from components.footer import render_footer
+from components.renewals.view import render_downloads, render_table, schedule, timeline
+from components.routes import EXPLORER_PAGE
+from graph.filters import ContractFilter
+
+HORIZONS = {"30 days": 30, "90 days": 90, "6 months": 182, "1 year": 365, "2 years": 730}
+TYPES = ("automatic", "evergreen", "option", "none")
+
+
+def _as_of() -> date:
+    """The reference date, kept in the URL (the sample's contracts are historical: pick a past date)."""
+    try:
+        initial = date.fromisoformat(st.query_params.get("as_of", ""))
+    except ValueError:
+        initial = date.today()
+    chosen = st.date_input("As of", initial, min_value=date(1990, 1, 1), max_value=date(2060, 12, 31),
+                           key="renewals_as_of", help="Deadlines and states are computed as of this date.")
+    st.query_params["as_of"] = chosen.isoformat()
+    return chosen
+
+
+reads.require_db()
+st.title("Renewals and notice deadlines")
+st.caption("Renewal terms and notice periods are read from each contract's text (its Term and Renewal sections); "
+           "automatic renewals roll forward term by term. Each deadline links to the sentence it came from.")
+left, middle, right = st.columns([1, 1, 2], vertical_alignment="bottom")
+with left:
+    as_of = _as_of()
+horizon = HORIZONS[middle.selectbox("Notice deadlines within", list(HORIZONS), index=3, key="renewals_horizon")]
+kinds = right.multiselect("Renewal types", TYPES, default=[], key="renewals_types",
+                          help="Empty: every contract with a notice deadline.")
+f = ContractFilter(as_of=as_of, min_notice_by=as_of, max_notice_by=as_of + timedelta(days=horizon),
+                   renewal_types=tuple(kinds), limit=0)
+with reads.guarded():
+    total = reads.search(f.model_dump_json()).total_count
+    rows = schedule(f.model_dump_json())
+renews = ContractFilter(as_of=as_of, min_next_renewal=as_of, max_next_renewal=as_of + timedelta(days=horizon))
+with reads.guarded():
+    renewing = reads.search(renews.model_copy(update={"limit": 0}).model_dump_json()).total_count
+a, b, c = st.columns(3)
+a.metric("Notice deadlines", f"{total:,}", help=f"Next notice deadline between {as_of} and "
+         f"{as_of + timedelta(days=horizon)}.", border=True)
+b.metric("In notice window (90 days)", f"{sum(r.deadlines.state == 'in_notice_window' for r in rows):,}",
+         border=True)
+with c:
+    st.metric("Auto-renewing in the period", f"{renewing:,}", border=True)
+    st.page_link(EXPLORER_PAGE, label="Open in Explorer", icon=":material/arrow_forward:",
+                 query_params=filter_to_query(renews))
+if not rows:
+    st.info("No notice deadline in this period. The sample's contracts are historical: try an earlier "
+            "'As of' date (e.g. 2012-01-01).", icon=":material/event_busy:")
+else:
+    with st.container(border=True):
+        st.subheader("Timeline")
+        st.plotly_chart(timeline(rows, as_of), key="renewals_timeline")
+    st.subheader("Upcoming notice deadlines")
+    render_table(rows)
+    render_downloads(rows, as_of)
+render_footer()

@@ -1,0 +1,122 @@
+"""The Renewals page through the real app, and its exports: the table, the .ics events (parsed with the
+icalendar library) and the CSV each hold exactly the filter's total_count contracts."""
+
+from __future__ import annotations
+
+import csv
+import io
+from datetime import date, timedelta
+
+import icalendar
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from components.renewals.export import schedule_csv, schedule_ics
+from graph.config import REPO_ROOT
+from graph.filters import ContractFilter
+from graph.renewal_queries import renewal_schedule
+from graph.repository import search_contracts
+
+pytestmark = pytest.mark.integration
+
+APP = str(REPO_ROOT / "app.py")
+AS_OF = date(2012, 1, 1)
+YEAR = ContractFilter(as_of=AS_OF, min_notice_by=AS_OF, max_notice_by=AS_OF + timedelta(days=365), limit=0)
+
+
+def open_renewals(params: dict[str, str]) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=180)
+    at.run()
+    at.query_params.update(params)
+    at.switch_page("pages/portfolio/renewals.py").run()
+    assert not at.exception, at.exception
+    return at
+
+
+def test_page_shows_the_filter_total_and_one_row_per_deadline(driver):
+    total = search_contracts(driver, YEAR).total_count
+    assert total > 10
+    at = open_renewals({"as_of": AS_OF.isoformat()})
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["Notice deadlines"] == f"{total:,}"
+    table = at.main.dataframe[0].value
+    assert len(table) == total
+    assert table["Notice by"].between(AS_OF, AS_OF + timedelta(days=365)).all()
+    assert table["Quote"].str.len().gt(0).all() and table["Open"].str.startswith("contract?file_id=").all()
+    renewing = ContractFilter(as_of=AS_OF, min_next_renewal=AS_OF, max_next_renewal=AS_OF + timedelta(days=365),
+                              limit=0)
+    assert metrics["Auto-renewing in the period"] == f"{search_contracts(driver, renewing).total_count:,}"
+
+
+def test_narrowing_to_a_renewal_type_and_horizon(driver):
+    at = open_renewals({"as_of": AS_OF.isoformat()})
+    at.selectbox(key="renewals_horizon").select("90 days").run()
+    at.multiselect(key="renewals_types").select("automatic").run()
+    f = ContractFilter(as_of=AS_OF, min_notice_by=AS_OF, max_notice_by=AS_OF + timedelta(days=90),
+                       renewal_types=("automatic",), limit=0)
+    total = search_contracts(driver, f).total_count
+    assert {m.label: m.value for m in at.metric}["Notice deadlines"] == f"{total:,}"
+    if total:
+        assert set(at.main.dataframe[0].value["Renewal"]) == {"automatic"}
+
+
+def test_ics_and_csv_hold_one_event_per_deadline(driver):
+    total = search_contracts(driver, YEAR).total_count
+    rows = renewal_schedule(driver, YEAR)
+    calendar = icalendar.Calendar.from_ical(schedule_ics(rows))
+    events = list(calendar.walk("VEVENT"))
+    assert len(events) == total == len(rows)
+    by_contract = {r.file_id: r for r in rows}
+    for event in events:
+        start = event.decoded("DTSTART")
+        assert AS_OF <= start <= AS_OF + timedelta(days=365)
+        file_id = str(event.get("SUMMARY")).removeprefix("Notice deadline: ")
+        assert by_contract[file_id].deadlines.next_notice_by == start
+        assert event.decoded("DTEND") == start + timedelta(days=1)
+    assert len({str(e.get("UID")) for e in events}) == total
+    lines = list(csv.DictReader(io.StringIO(schedule_csv(rows).decode("utf-8"))))
+    assert len(lines) == total and {line["Contract"] for line in lines} == set(by_contract)
+
+
+def test_ics_escapes_and_folds_long_quotes():
+    from graph.renewal_dates import Deadlines, Span, TermFacts
+    from graph.renewal_queries import ScheduleRow
+
+    quote = "Either party may give notice; notice, however, must be written\\signed. " * 4
+    row = ScheduleRow("A, B; C", "Service", None, TermFacts(date(2021, 3, 31), "automatic", Span(months=12),
+                                                            Span(days=60)),
+                      Deadlines("in_force", date(2021, 3, 31), date(2021, 3, 31), date(2021, 1, 30),
+                                date(2021, 1, 30), 0),
+                      {"notice_period": {"quote": quote, "section_number": "2.1", "section_title": "Term"}})
+    text = schedule_ics([row])
+    assert all(len(line.encode()) <= 75 for line in text.split("\r\n"))
+    event = icalendar.Calendar.from_ical(text).walk("VEVENT")[0]
+    assert str(event.get("SUMMARY")) == "Notice deadline: A, B; C"
+    assert quote.strip() in str(event.get("DESCRIPTION"))
+
+
+ENERGOUS = "ENERGOUSCORP_03_16_2017-EX-10.24-STRATEGIC ALLIANCE AGREEMENT"
+
+
+def test_overview_notice_card_counts_the_next_90_days(driver):
+    at = AppTest.from_file(APP, default_timeout=180)
+    at.query_params["as_of"] = AS_OF.isoformat()  # the Overview's one "as of" date also dates the notice card
+    at.run()
+    assert not at.exception, at.exception
+    f = ContractFilter(as_of=AS_OF, min_notice_by=AS_OF, max_notice_by=AS_OF + timedelta(days=90), limit=0)
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["Notice deadlines in the next 90 days"] == f"{search_contracts(driver, f).total_count:,}"
+
+
+def test_contract_page_quotes_each_renewal_field_and_opens_the_linked_section(driver):
+    at = AppTest.from_file(APP, default_timeout=180)
+    at.run()
+    at.query_params.update({"file_id": ENERGOUS, "section": "15.1"})
+    at.switch_page("pages/portfolio/contract.py").run()
+    assert not at.exception, at.exception
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["Renewal"] == "automatic"
+    markdown = [m.value for m in at.markdown]
+    assert any(m.startswith("**Notice to stop renewal: 180 days** — §15.1") for m in markdown)
+    assert any("one hundred eighty (180)" in c.value for c in at.caption)
+    assert any(m.startswith("**§15.1") and "(linked from Renewals)" in m for m in markdown)

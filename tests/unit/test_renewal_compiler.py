@@ -1,0 +1,83 @@
+"""Exact Cypher of the renewal filters and group keys (their date arithmetic is checked against
+graph.renewal_dates on a real server in tests/integration/test_renewal_filters.py)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from core.errors import FilterValidationError
+from graph.compiler import compile_aggregation, compile_count
+from graph.filters import parse_filter
+from graph.renewal_cypher import NEXT_NOTICE_BY, NEXT_RENEWAL
+
+TODAY = date(2024, 5, 1)
+
+
+def test_notice_bounds_start_from_the_indexed_existence_test():
+    q = compile_count(parse_filter({"renewal_types": ["automatic", "automatic", "evergreen"],
+                                    "min_notice_by": "2024-06-01", "max_notice_by": "2024-08-31"}), TODAY)
+    assert q.cypher == ("MATCH (c:Contract)\n"
+                        "WHERE c.renewal_type IN $renewal_types\n"
+                        "  AND c.notice_span_days IS NOT NULL\n"
+                        f"  AND {NEXT_NOTICE_BY} >= $min_notice_by\n"
+                        f"  AND {NEXT_NOTICE_BY} <= $max_notice_by\n"
+                        "RETURN count(c) AS total_count")
+    assert q.params == {"renewal_types": ["automatic", "evergreen"], "as_of": TODAY,
+                        "min_notice_by": date(2024, 6, 1), "max_notice_by": date(2024, 8, 31)}
+
+
+def test_next_renewal_with_notice_and_explicit_as_of():
+    q = compile_count(parse_filter({"as_of": "2020-01-01", "max_next_renewal": "2020-03-31",
+                                    "max_notice_by": "2020-02-01"}), TODAY)
+    assert q.cypher == ("MATCH (c:Contract)\n"
+                        "WHERE c.notice_span_days IS NOT NULL\n"
+                        "  AND c.renewal_type IN ['automatic', 'evergreen']\n"
+                        f"  AND {NEXT_NOTICE_BY} <= $max_notice_by\n"
+                        f"  AND {NEXT_RENEWAL} <= $max_next_renewal\n"
+                        "RETURN count(c) AS total_count")
+    assert q.params == {"as_of": date(2020, 1, 1), "max_notice_by": date(2020, 2, 1),
+                        "max_next_renewal": date(2020, 3, 31)}
+
+
+def test_next_renewal_alone():
+    q = compile_count(parse_filter({"min_next_renewal": "2024-05-01"}), TODAY)
+    assert q.cypher == ("MATCH (c:Contract)\nWHERE c.renewal_type IN ['automatic', 'evergreen']\n"
+                        f"  AND {NEXT_RENEWAL} >= $min_next_renewal\nRETURN count(c) AS total_count")
+
+
+def test_group_keys():
+    q = compile_aggregation(parse_filter({"group_by": "notice_month", "as_of": "2024-01-01"}), TODAY)
+    assert q.cypher == ("MATCH (c:Contract)\nWHERE c.notice_span_days IS NOT NULL\n"
+                        f"WITH c, substring(toString({NEXT_NOTICE_BY}), 0, 7) AS key\n"
+                        "WHERE key IS NOT NULL\nWITH key, count(c) AS value\nWHERE value IS NOT NULL\n"
+                        "RETURN key, value\nORDER BY value DESC, key ASC\nLIMIT $agg_limit")
+    assert q.params == {"agg_limit": 20, "as_of": date(2024, 1, 1)}
+    q = compile_aggregation(parse_filter({"group_by": "renewal_type", "metric": "sum_amount"}), TODAY)
+    assert q.cypher.startswith("MATCH (c:Contract)\nWHERE c.total_amount IS NOT NULL\n"
+                               "WITH c, c.renewal_type AS key\n")
+    assert "as_of" not in q.params
+
+
+@pytest.mark.parametrize("raw, field", [
+    ({"renewal_types": ["sometimes"]}, "renewal_types"),
+    ({"min_notice_by": "2024-02-01", "max_notice_by": "2024-01-01"}, None),
+    ({"max_next_renewal": "soon"}, "max_next_renewal"),
+])
+def test_invalid_values_name_the_field(raw, field):
+    with pytest.raises(FilterValidationError) as e:
+        parse_filter(raw)
+    assert (field or "min_notice_by") in str(e.value)
+
+
+def test_the_agents_contract_search_tool_exposes_the_renewal_fields():
+    from agent.tools import ContractSearchArgs
+
+    schema = ContractSearchArgs.model_json_schema()
+    props = schema["properties"]
+    for name in ("renewal_types", "min_notice_by", "max_notice_by", "min_next_renewal", "max_next_renewal"):
+        assert name in props and props[name]["description"]
+    group_by = next(x for x in props["group_by"]["anyOf"] if "enum" in x or "$ref" in x)
+    enum = group_by.get("enum") or schema["$defs"][group_by["$ref"].split("/")[-1]]["enum"]
+    assert {"notice_month", "renewal_type"} <= set(enum)
