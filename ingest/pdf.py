@@ -17,6 +17,7 @@ from pypdf import PdfReader
 from pypdf.errors import PdfReadError, PyPdfError
 
 from graph.errors import IngestError
+from ingest.pdf_layout import layout_pages
 
 log = logging.getLogger(__name__)
 
@@ -103,7 +104,7 @@ def _opens_without_password(reader: PdfReader) -> bool:
 
 def _page_texts(reader: PdfReader) -> list[str]:
     try:
-        return [page.extract_text() or "" for page in reader.pages]
+        return layout_pages(list(reader.pages))
     except (PyPdfError, ValueError, KeyError, TypeError, AttributeError, IndexError) as e:
         raise CorruptPdfError(f"The PDF is corrupt: a page could not be read ({e}).") from e
 
