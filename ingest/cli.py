@@ -23,6 +23,7 @@ from tqdm import tqdm
 from graph.cli_support import run_cli
 from graph.db import build_driver
 from graph.errors import ContractGraphError
+from graph.vocab import CONTRACT_TYPES
 from ingest.evidence import LOW_CONFIDENCE, REVIEW_FIELDS
 from ingest.pipeline import (
     RULES,
@@ -113,6 +114,11 @@ def _ask_party(suggestion: PartySuggestion, ask: Ask) -> str | None:
     return None
 
 
+def _ask_type(ask: Ask) -> str | None:
+    answer = ask(f"  contract type ({', '.join(CONTRACT_TYPES)}; Other if none fits): ").strip().casefold()
+    return next((t for t in CONTRACT_TYPES if t.casefold() == answer), None)
+
+
 def review_interactively(review: Review, ask: Ask) -> dict[str, str | None] | None:
     """Show the review, ask about parties and confirm; None when the reviewer declines."""
     print("\n".join(format_review(review)))
@@ -122,8 +128,11 @@ def review_interactively(review: Review, ask: Ask) -> dict[str, str | None] | No
 
 
 def ingest_one(path: Path, driver: Driver, engine: Engine, summary: Summary, *, yes: bool, ask: Ask,
-               embeddings: Embeddings | None) -> None:
-    """Process, review (unless --yes) and commit one file, recording the outcome in `summary`."""
+               embeddings: Embeddings | None, contract_type: str | None = None) -> None:
+    """Process, review (unless --yes) and commit one file, recording the outcome in `summary`.
+
+    `contract_type` is used when the engine found none; without either the commit is refused.
+    """
     try:
         review = process_file(path.read_bytes(), path.name, driver, engine)
         if yes:
@@ -134,7 +143,11 @@ def ingest_one(path: Path, driver: Driver, engine: Engine, summary: Summary, *, 
         if same_as is None:
             summary.skipped.append((path, "not confirmed by the reviewer"))
             return
-        committed = commit_review(driver, review, review.draft, same_as, embeddings=embeddings)
+        draft = review.draft
+        chosen = contract_type or (None if yes or draft.contract_type else _ask_type(ask))
+        if not draft.contract_type and chosen:
+            draft = draft.model_copy(update={"contract_type": chosen})
+        committed = commit_review(driver, review, draft, same_as, embeddings=embeddings)
     except AlreadyIngested as e:
         summary.skipped.append((path, str(e)))
         return
@@ -163,7 +176,8 @@ def run(args: argparse.Namespace, ask: Ask = _ask) -> Summary:
                                         file=sys.stderr, disable=not files) as bar:
         for path in bar:
             bar.set_postfix_str(path.name[:40])
-            ingest_one(path, driver, engine, summary, yes=args.yes, ask=ask, embeddings=embeddings)
+            ingest_one(path, driver, engine, summary, yes=args.yes, ask=ask, embeddings=embeddings,
+                       contract_type=args.contract_type)
     return summary
 
 
@@ -176,6 +190,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--model", default=None, help="chat model name for --engine llm (default: LLM_MODEL)")
     parser.add_argument("--yes", action="store_true",
                         help="commit without review, accepting exact-name party matches only")
+    parser.add_argument("--contract-type", choices=CONTRACT_TYPES, default=None, metavar="TYPE",
+                        help="contract type for files whose title names none (one of the vocabulary, or Other); "
+                             "without it such files are not committed")
     return parser
 
 

@@ -26,6 +26,7 @@ from graph.document_load import build_document_layer
 from graph.embeddings import embedding_text, set_contract_embedding
 from graph.errors import ConfigError, ContractGraphError, ExtractionError, IngestError
 from graph.write import FIND_BY_ID, CommitRequest, commit_contract, find_by_sha
+from ingest.contract_type import type_from_title
 from ingest.evidence import llm_evidence, missing_fields, rules_evidence
 from ingest.llm_extract import ExtractionConfig, extract_llm
 from ingest.pdf import read_pdf, sha256_of
@@ -38,6 +39,10 @@ log = logging.getLogger(__name__)
 Progress = Callable[[str, float], None]  # (what is happening, overall fraction done in [0, 1])
 RULES_EXTRAS = ("document_name", "agreement_date", "renewal_term", "notice_period")
 MAX_ID_SUFFIX = 1000
+
+
+class MissingContractType(IngestError):
+    """A commit without a contract type: the reviewer must choose one (or "Other" explicitly)."""
 
 
 class AlreadyIngested(IngestError):
@@ -128,7 +133,11 @@ def _extract(engine: Engine, pages: list[str], file_id: str, config: ExtractionC
     if engine.kind == "rules":
         result = extract_rules(pages, file_id)
         extras = {name: result.fields[name] for name in RULES_EXTRAS if name in result.fields}
-        return result.contract, rules_evidence(result), extras
+        contract = result.contract
+        if contract.contract_type is None and "document_name" in extras:
+            guessed = type_from_title(str(extras["document_name"].value))
+            contract = contract.model_copy(update={"contract_type": guessed})
+        return contract, rules_evidence(result), extras
 
     def on_chunk(done: int, total: int) -> None:
         if done < total and total > 1:  # a one-part document has nothing to add to "Extracting with ..."
@@ -190,6 +199,9 @@ def commit_review(driver: Driver, review: Review, draft: ContractDraft, same_as:
     """Write the reviewed contract in one transaction; store its embedding when a model is given."""
     if not draft.parties:
         raise ExtractionError("Add at least one party before committing; nothing was written.")
+    if not draft.contract_type:
+        raise MissingContractType("Choose a contract type (or 'Other' when none fits) before committing; "
+                                  "nothing was written.")
     file_id = review.file_id
     if read(driver, FIND_BY_ID, {"file_id": file_id}, database):
         file_id = proposed_file_id(driver, review.file_name, database)
