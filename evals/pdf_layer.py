@@ -93,12 +93,19 @@ def pairs(pdf_dir: Path, txt_dir: Path) -> tuple[list[tuple[str, str]], list[str
     texts = index_texts(txt_dir)
     matched, missing = [], []
     for pdf in sorted(p for p in Path(pdf_dir).iterdir() if p.suffix.lower() == ".pdf"):
-        txt = texts.get(name_key(pdf.name))
+        txt = texts.get(name_key(pdf.name)) or _longest_prefix(texts, name_key(pdf.name))
         if txt is None:
             missing.append(pdf.name)
         else:
             matched.append((str(pdf), str(txt)))
     return matched, missing
+
+
+def _longest_prefix(texts: dict[str, Path], key: str) -> Path | None:
+    """A text whose key starts the PDF's ("..._Development Agreement" for "..._Development Agreement_Option
+    Agreement.pdf": CUAD named one PDF after both its titles)."""
+    found = [k for k in texts if key.startswith(k) and len(k) >= 20]
+    return texts[max(found, key=len)] if found else None
 
 
 def run(items: list[tuple[str, str]], workers: int = 2) -> list[Comparison]:

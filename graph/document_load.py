@@ -24,7 +24,9 @@ from graph import document_queries as q
 from graph.db import read, write_tx
 from graph.document_rows import LAYER_VERSION, Rows, document_rows, embedding_texts, merge_rows
 from graph.document_schema import ensure_document_schema
+from graph.duplicates import backfill_fingerprints
 from graph.errors import IngestError, NotFound
+from graph.fingerprint import fingerprint
 from ingest.cuad_labels import name_key, read_text
 from ingest.document import parse_document
 
@@ -83,7 +85,8 @@ def parse_text_file(item: tuple[str, str]) -> Rows:
     file_id, path = item
     text = read_text(Path(path))
     rows = document_rows(parse_document(text, file_id), file_id)
-    rows["documents"].append({"file_id": file_id, "text": text, "page_offsets": [0], "source": TEXT_SOURCE})
+    rows["documents"].append({"file_id": file_id, "text": text, "page_offsets": [0], "source": TEXT_SOURCE,
+                              "fingerprint": fingerprint(text)})
     return rows
 
 
@@ -164,6 +167,7 @@ def load_texts(driver: Driver, directory: Path, *, only_missing: bool = False, f
         summary.add(rows)
         if progress:
             progress(len(batch))
+    backfill_fingerprints(driver, database)  # documents skipped as up to date may predate fingerprints
     log.info(summary.line())
     return summary
 

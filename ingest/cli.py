@@ -1,9 +1,11 @@
 """`python -m ingest PATH... [--engine rules|llm] [--model NAME] [--yes]`: ingest contract PDFs in batch.
 
 PATHs are PDF files or folders (searched recursively for *.pdf). Each file is hashed (a file already in
-the graph is skipped), read, extracted and matched against existing parties. Without --yes every file's
-fields are shown with confidence and evidence, each fuzzy party match is asked about, and the commit is
-confirmed per file. With --yes files are committed unreviewed, accepting exact-name party matches only.
+the graph is skipped), read, extracted and matched against existing parties; a file whose content is
+already in the graph (`ingest.duplicates`) is reported and linked to that contract (--on-duplicate).
+Without --yes every file's fields are shown with confidence and evidence, each fuzzy party match is
+asked about, and the commit is confirmed per file. With --yes files are committed unreviewed, accepting
+exact-name party matches only.
 A progress bar runs on stderr; the summary (ingested, skipped, failed with reasons) goes to stdout. The
 exit code is 0 when nothing failed, 1 when a file failed, 2 when the run could not start.
 """
@@ -24,6 +26,7 @@ from graph.cli_support import run_cli
 from graph.db import build_driver
 from graph.errors import ContractGraphError
 from graph.vocab import CONTRACT_TYPES
+from ingest.duplicates import CHOICES, Choice
 from ingest.evidence import LOW_CONFIDENCE, REVIEW_FIELDS
 from ingest.pipeline import (
     RULES,
@@ -47,10 +50,14 @@ class Summary:
     ingested: list[tuple[Path, str]] = field(default_factory=list)
     skipped: list[tuple[Path, str]] = field(default_factory=list)
     failed: list[tuple[Path, str]] = field(default_factory=list)
+    linked: list[tuple[Path, str]] = field(default_factory=list)
 
     def lines(self) -> list[str]:
-        out = [f"Ingested {len(self.ingested)}, skipped {len(self.skipped)}, failed {len(self.failed)}."]
+        linked = f", linked {len(self.linked)}" if self.linked else ""
+        out = [f"Ingested {len(self.ingested)}{linked}, skipped {len(self.skipped)}, failed {len(self.failed)}."]
         out += [f"  ingested: {p.name} -> {file_id}" for p, file_id in self.ingested]
+        out += [f"  linked:   {p.name} -> {file_id} (already in the graph: no new contract)"
+                for p, file_id in self.linked]
         out += [f"  skipped:  {p.name}: {why}" for p, why in self.skipped]
         out += [f"  failed:   {p.name}: {why}" for p, why in self.failed]
         return out
@@ -114,6 +121,16 @@ def _ask_party(suggestion: PartySuggestion, ask: Ask) -> str | None:
     return None
 
 
+def _duplicate_action(review: Review, *, yes: bool, ask: Ask, default: Choice) -> Choice:
+    if review.duplicate is None:
+        return "keep"
+    print(f"  {review.file_name}: {review.duplicate.describe()}")
+    if yes:
+        return default
+    answer = ask(f"  [l]ink the document / [r]eplace it / [k]eep both? [{default[0]}] ").strip().lower()[:1]
+    return next((c for c in CHOICES if c[0] == answer), default)
+
+
 def _ask_type(ask: Ask) -> str | None:
     answer = ask(f"  contract type ({', '.join(CONTRACT_TYPES)}; Other if none fits): ").strip().casefold()
     return next((t for t in CONTRACT_TYPES if t.casefold() == answer), None)
@@ -128,10 +145,13 @@ def review_interactively(review: Review, ask: Ask) -> dict[str, str | None] | No
 
 
 def ingest_one(path: Path, driver: Driver, engine: Engine, summary: Summary, *, yes: bool, ask: Ask,
-               embeddings: Embeddings | None, contract_type: str | None = None) -> None:
+               embeddings: Embeddings | None, contract_type: str | None = None,
+               on_duplicate: Choice = "link") -> None:
     """Process, review (unless --yes) and commit one file, recording the outcome in `summary`.
 
-    `contract_type` is used when the engine found none; without either the commit is refused.
+    `contract_type` is used when the engine found none; without either the commit is refused. A file whose
+    content is already in the graph is reported, and linked (default), replaced or kept per `on_duplicate`
+    (asked when reviewing interactively): never silently added again.
     """
     try:
         review = process_file(path.read_bytes(), path.name, driver, engine)
@@ -147,14 +167,15 @@ def ingest_one(path: Path, driver: Driver, engine: Engine, summary: Summary, *, 
         chosen = contract_type or (None if yes or draft.contract_type else _ask_type(ask))
         if not draft.contract_type and chosen:
             draft = draft.model_copy(update={"contract_type": chosen})
-        committed = commit_review(driver, review, draft, same_as, embeddings=embeddings)
+        action = _duplicate_action(review, yes=yes, ask=ask, default=on_duplicate)
+        committed = commit_review(driver, review, draft, same_as, embeddings=embeddings, on_duplicate=action)
     except AlreadyIngested as e:
         summary.skipped.append((path, str(e)))
         return
     except (ContractGraphError, OSError) as e:
         summary.failed.append((path, " ".join(str(e).split())))
         return
-    summary.ingested.append((path, committed.file_id))
+    (summary.linked if committed.action == "link" else summary.ingested).append((path, committed.file_id))
     if committed.note:
         print(f"  note: {committed.note}")
 
@@ -177,7 +198,7 @@ def run(args: argparse.Namespace, ask: Ask = _ask) -> Summary:
         for path in bar:
             bar.set_postfix_str(path.name[:40])
             ingest_one(path, driver, engine, summary, yes=args.yes, ask=ask, embeddings=embeddings,
-                       contract_type=args.contract_type)
+                       contract_type=args.contract_type, on_duplicate=args.on_duplicate)
     return summary
 
 
@@ -193,6 +214,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--contract-type", choices=CONTRACT_TYPES, default=None, metavar="TYPE",
                         help="contract type for files whose title names none (one of the vocabulary, or Other); "
                              "without it such files are not committed")
+    parser.add_argument("--on-duplicate", choices=tuple(CHOICES), default="link",
+                        help="a file whose content is already in the graph: link it to the existing contract "
+                             "(default), replace that contract, or keep both")
     return parser
 
 

@@ -23,10 +23,13 @@ from agent.context import AgentSettings
 from agent.llm import build_chat_model, build_embeddings, llm_errors
 from graph.db import read
 from graph.document_load import build_document_layer
+from graph.duplicates import attach_document, link_upload
 from graph.embeddings import embedding_text, set_contract_embedding
 from graph.errors import ConfigError, ContractGraphError, ExtractionError, IngestError
+from graph.replace import replace_contract
 from graph.write import FIND_BY_ID, CommitRequest, commit_contract, find_by_sha
 from ingest.contract_type import type_from_title
+from ingest.duplicates import Choice, DuplicateMatch, recognise
 from ingest.evidence import llm_evidence, missing_fields, rules_evidence
 from ingest.llm_extract import ExtractionConfig, extract_llm
 from ingest.pdf import read_pdf, sha256_of
@@ -96,6 +99,7 @@ class Review:
     evidence: dict[str, FieldEvidence]
     suggestions: list[PartySuggestion]
     extras: dict[str, FieldEvidence] = field(default_factory=dict)
+    duplicate: DuplicateMatch | None = None  # an existing contract with the same content
 
     @property
     def missing(self) -> list[str]:
@@ -110,6 +114,7 @@ class Committed:
     file_id: str
     embedded: bool
     note: str | None = None
+    action: Choice = "keep"  # "link": no new contract, the file was recorded on `file_id`
 
 
 def proposed_file_id(driver: Driver, file_name: str, database: str | None = None) -> str:
@@ -165,9 +170,10 @@ def process_file(data: bytes, file_name: str, driver: Driver, engine: Engine, *,
     draft, evidence, extras = _extract(engine, pdf.pages, file_id, config, progress)
     _report(progress, f"Looking up {len(draft.parties)} parties among existing parties", 0.9)
     suggestions = suggest_parties(driver, draft.parties, database=database)
+    duplicate = recognise(driver, pdf.pages, draft, file_name, database)
     _report(progress, "Ready for review", 1.0)
     return Review(file_name=Path(file_name).name, sha256=sha256, file_id=file_id, pages=pdf.pages, engine=engine,
-                  draft=draft, evidence=evidence, suggestions=suggestions, extras=extras)
+                  draft=draft, evidence=evidence, suggestions=suggestions, extras=extras, duplicate=duplicate)
 
 
 def configured_embeddings() -> Embeddings | None:
@@ -195,8 +201,22 @@ def _embed(embeddings: Embeddings | None, record: dict[str, object]) -> tuple[li
 
 
 def commit_review(driver: Driver, review: Review, draft: ContractDraft, same_as: dict[str, str | None], *,
-                  embeddings: Embeddings | None = None, database: str | None = None) -> Committed:
-    """Write the reviewed contract in one transaction; store its embedding when a model is given."""
+                  embeddings: Embeddings | None = None, database: str | None = None,
+                  on_duplicate: Choice = "link") -> Committed:
+    """Write the reviewed contract in one transaction; store its embedding when a model is given.
+
+    When the upload duplicates an existing contract (`review.duplicate`), `on_duplicate` decides: "link"
+    (the default) records the file on that contract and writes no new one, "replace" rewrites that contract
+    from this review, "keep" adds a new contract anyway.
+    """
+    if review.duplicate and on_duplicate == "link":
+        existing = review.duplicate.file_id
+        link_upload(driver, existing, review.sha256, review.file_name, database)
+        note = f"Linked to the existing contract '{existing}'; no new contract was written."
+        if review.duplicate.method == "metadata":  # a contract known from JSON only: this is its first text
+            attach_document(driver, existing, review.pages, database)
+            note = _document_layer(driver, existing, embeddings, database) or note
+        return Committed(existing, False, note, "link")
     if not draft.parties:
         raise ExtractionError("Add at least one party before committing; nothing was written.")
     if not draft.contract_type:
@@ -209,10 +229,13 @@ def commit_review(driver: Driver, review: Review, draft: ContractDraft, same_as:
     vector, note = _embed(embeddings, record)
     request = CommitRequest(record=record, sha256=review.sha256, file_name=review.file_name, pages=review.pages,
                             engine=review.engine.tag, same_as=same_as)
-    written = commit_contract(driver, request, database)
+    replacing = review.duplicate is not None and on_duplicate == "replace"
+    written = replace_contract(driver, review.duplicate.file_id, request, database) if replacing \
+        else commit_contract(driver, request, database)
     if vector is not None:
         set_contract_embedding(driver, written, vector, database)
-    return Committed(written, vector is not None, _document_layer(driver, written, embeddings, database) or note)
+    return Committed(written, vector is not None, _document_layer(driver, written, embeddings, database) or note,
+                     "replace" if replacing else "keep")
 
 
 def _document_layer(driver: Driver, file_id: str, embeddings: Embeddings | None, database: str | None) -> str | None:
