@@ -212,10 +212,10 @@ def commit_review(driver: Driver, review: Review, draft: ContractDraft, same_as:
     if review.duplicate and on_duplicate == "link":
         existing = review.duplicate.file_id
         link_upload(driver, existing, review.sha256, review.file_name, database)
-        note = f"Linked to the existing contract '{existing}'; no new contract was written."
+        note = None
         if review.duplicate.method == "metadata":  # a contract known from JSON only: this is its first text
             attach_document(driver, existing, review.pages, database)
-            note = _document_layer(driver, existing, embeddings, database) or note
+            note = _document_layer(driver, existing, embeddings, database)
         return Committed(existing, False, note, "link")
     if not draft.parties:
         raise ExtractionError("Add at least one party before committing; nothing was written.")

@@ -4,6 +4,8 @@ link / keep / replace leave exactly the counts they should."""
 
 from __future__ import annotations
 
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -35,13 +37,20 @@ def _expected(pdf: Path, ids: dict[str, str]) -> str:
     return ids.get(key) or ids[max((k for k in ids if key.startswith(k)), key=len)]
 
 
+def _pages(path: Path) -> list[str]:
+    return read_pdf(path.read_bytes()).pages
+
+
+@pytest.mark.timeout(2400)  # reads all 120 PDFs (pypdf is the slow part), in two processes
 def test_every_cuad_pdf_is_recognised_as_its_sample_contract(driver):
     ids = {name_key(r["file_id"]): r["file_id"] for r in read(driver, CONTRACT_IDS)}
     pdfs = sorted(p for p in PDF_DIR.iterdir() if p.suffix.lower() == ".pdf")
     assert len(pdfs) == 120
+    with ProcessPoolExecutor(max_workers=2, mp_context=multiprocessing.get_context("spawn")) as pool:
+        texts = dict(zip(pdfs, pool.map(_pages, pdfs), strict=True))
     found, expected = {}, {}
     for pdf in pdfs:
-        match = recognise(driver, read_pdf(pdf.read_bytes()).pages, ContractDraft(), pdf.name)
+        match = recognise(driver, texts[pdf], ContractDraft(), pdf.name)
         found[pdf.name] = (match.file_id, match.method) if match else None
         expected[pdf.name] = (_expected(pdf, ids), "text")
     assert found == expected
