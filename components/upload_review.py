@@ -143,8 +143,8 @@ def evidence_note_for(found: FieldEvidence) -> str:
 
 def _duplicate_choice(review: Review, prefix: str) -> str:
     """Link (default), replace or keep both, for an upload whose content is already in the graph."""
-    match = review.duplicate
-    st.warning(f"{match.describe().capitalize()}.", icon=":material/content_copy:")
+    line = review.duplicate.describe()
+    st.warning(f"{line[:1].upper()}{line[1:]}.", icon=":material/content_copy:")
     options = list(CHOICES)
     return st.radio("What should the commit do?", options, index=0, format_func=CHOICES.__getitem__,
                     key=f"{prefix}_duplicate")
