@@ -103,8 +103,9 @@ def strip_running(pages: list[list[Line]]) -> list[list[Line]]:
     out = []
     for lines in pages:
         edge = set(range(min(_EDGE, len(lines)))) | set(range(max(0, len(lines) - _EDGE), len(lines)))
-        out.append([ln for i, ln in enumerate(lines)
-                    if i not in edge or not (_PAGE_NUMBER.match(ln.text) or _shape(ln.text) in running)])
+        short = len(lines) <= 2 * _EDGE  # every line is an edge line: only a bare page number is surely not text
+        out.append([ln for i, ln in enumerate(lines) if i not in edge or not (
+            _PAGE_NUMBER.match(ln.text) or (not short and _shape(ln.text) in running))])
     return out
 
 
