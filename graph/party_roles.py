@@ -69,6 +69,7 @@ def role_key(name: str, file_id: str) -> str:
 
 _DEFINED_AS = (r"""\(\s*(?:the\s+|each\s+a\s+|hereinafter(?:\s+(?:called|referred\s+to\s+as))?\s+(?:the\s+)?)?"""
                r"""["“”']{role}["“”']""")
+MAX_NAME_WORDS = 8
 _NAME_BEFORE = re.compile(r"([A-Z0-9][\w.,&'’\- ]{1,120})$")
 
 
@@ -81,8 +82,10 @@ def resolve_role_name(role: str, text: str, window: int = 6000) -> str | None:
         before = re.split(r"(?i)\b(?:between|and|by|with|among)\s+|[;:\n]", before)[-1]
         before = re.split(r",\s*(?:an?\s|whose\s|having\s|with\s|located\s|organized\s)", before)[0]
         found = _NAME_BEFORE.search(before.strip(" ,"))
-        if found and not is_role_name(found.group(1)):
-            return " ".join(found.group(1).split()).strip(" ,")
+        name = " ".join(found.group(1).split()).strip(" ,") if found else ""
+        # A name, not a sentence run into the parenthesis ("... YOU ARE BINDING THE ENTITY ("Customer")").
+        if name and not is_role_name(name) and len(name.split()) <= MAX_NAME_WORDS and "you" not in _words(name):
+            return name
     return None
 
 

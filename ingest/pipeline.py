@@ -26,6 +26,7 @@ from graph.document_load import build_document_layer
 from graph.duplicates import attach_document, link_upload
 from graph.embeddings import embedding_text, set_contract_embedding
 from graph.errors import ConfigError, ContractGraphError, ExtractionError, IngestError
+from graph.party_roles import is_role_name, resolve_role_name
 from graph.replace import replace_contract
 from graph.write import FIND_BY_ID, CommitRequest, commit_contract, find_by_sha
 from ingest.contract_type import type_from_title
@@ -168,12 +169,22 @@ def process_file(data: bytes, file_name: str, driver: Driver, engine: Engine, *,
     file_id = proposed_file_id(driver, file_name, database)
     _report(progress, f"Extracting with {engine.label}", 0.3)
     draft, evidence, extras = _extract(engine, pdf.pages, file_id, config, progress)
+    draft = named_roles(draft, pdf.pages)
     _report(progress, f"Looking up {len(draft.parties)} parties among existing parties", 0.9)
     suggestions = suggest_parties(driver, draft.parties, database=database)
     duplicate = recognise(driver, pdf.pages, draft, file_name, database)
     _report(progress, "Ready for review", 1.0)
     return Review(file_name=Path(file_name).name, sha256=sha256, file_id=file_id, pages=pdf.pages, engine=engine,
                   draft=draft, evidence=evidence, suggestions=suggestions, extras=extras, duplicate=duplicate)
+
+
+def named_roles(draft: ContractDraft, pages: list[str]) -> ContractDraft:
+    """Parties extracted under their role ("Franchisee") renamed to the name the preamble defines for it; a
+    role no name is given for stays (the commit keeps it contract-local: graph.party_roles)."""
+    text = "\n".join(pages)
+    parties = [p.model_copy(update={"name": resolve_role_name(p.name, text) or p.name}) if is_role_name(p.name)
+               else p for p in draft.parties]
+    return draft.model_copy(update={"parties": parties}) if parties != draft.parties else draft
 
 
 def configured_embeddings() -> Embeddings | None:

@@ -41,3 +41,14 @@ def test_commit_without_a_type_is_refused_before_writing():
     with pytest.raises(MissingContractType, match=r"^Choose a contract type \(or 'Other' when none fits\) "
                                                   r"before committing; nothing was written\.$"):
         commit_review(_NoDriver(), review, draft, {})
+
+
+def test_a_party_extracted_as_its_role_gets_the_name_the_preamble_defines():
+    from ingest.pipeline import named_roles
+
+    draft = ContractDraft(parties=[Organization(name="Franchisee", role="Franchisee"),
+                                   Organization(name="Acme Corp.", role="Franchisor"),
+                                   Organization(name="Distributor", role="Distributor")])
+    pages = ['This Agreement is made by Acme Corp. ("Franchisor") and Best Pizza, LLC, a Texas limited liability '
+             'company ("Franchisee").', "Page two mentions the Distributor but never names it."]
+    assert [p.name for p in named_roles(draft, pages).parties] == ["Best Pizza, LLC", "Acme Corp.", "Distributor"]
