@@ -3,7 +3,8 @@
 `read_pdf` checks, in order: empty file, size limit, PDF header, truncation (no `%%EOF` trailer
 near the end), parse errors, encryption, zero pages and a missing text layer (scans: there is no
 OCR here). Each failure is its own `IngestError` subclass so callers and tests can tell them apart,
-and each message is written for the person who uploaded the file.
+and each message is written for the person who uploaded the file. Page texts come out normalised for the
+document parser (`ingest.pdf_layout`: running lines dropped, paragraphs re-flowed from the layout).
 """
 
 from __future__ import annotations
