@@ -15,7 +15,7 @@ APP_PORT ?= 8501
 run: setup
 	$(PY) -m graph server start
 	$(PY) -m graph load --if-empty
-	$(PY) -m graph load-texts --if-missing
+	$(PY) -m ingest load-texts --if-missing
 	$(PY) -m streamlit run app.py --server.address 127.0.0.1 --server.port $(APP_PORT) --server.headless true
 
 test: setup chromium

@@ -6,7 +6,7 @@ import logging
 
 import streamlit as st
 
-from components.chat_panel import render_chat_panel
+from components.chat.panel import render_chat_panel
 from components.routes import CHAT_PAGE, CONTRACT_PAGE, EXPLORER_PAGE, OVERVIEW_PAGE, PARTIES_PAGE, UPLOAD_PAGE
 from components.session import init_session_state
 from components.sidebar import render_sidebar

@@ -16,8 +16,8 @@ from langgraph.prebuilt import ToolRuntime
 from pydantic import Field
 
 from agent.context import Context
-from agent.llm import build_embeddings, llm_errors
 from agent.tool_support import context_of, to_json
+from core.llm import build_embeddings, llm_errors
 from graph import document_queries
 from graph.compiler import CompiledQuery
 from graph.db import read
@@ -71,7 +71,7 @@ def clause_payload(result: ClauseResult, f: ContractFilter | None) -> dict[str, 
     }
     if not result.items:
         payload["note"] = ("No section matched. The contract may have no document layer yet "
-                           "(python -m graph load-texts), or try other words.")
+                           "(python -m ingest load-texts), or try other words.")
     if result.truncated:
         payload["note"] = "The result was cut at the node/character budget; ask a narrower question for more."
     if f is not None and f.describe():

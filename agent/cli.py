@@ -1,7 +1,9 @@
 """`python -m agent ask "question"`: answer one question with the configured LLM and print a tool trace.
 
 The answer goes to stdout, followed by one trace line per tool call (name, arguments, total_count or rows).
-Errors are one line on stderr with exit code 2. `--json` prints {answer, error, tools} instead.
+`--json` prints {answer, error, tools} instead. Errors are one line on stderr. Exit codes: 0 answered;
+2 bad input or an LLM error; 3 the database is unreachable or a tool failed with a database error (the
+answer, if any, is still printed); 130 interrupted.
 """
 
 from __future__ import annotations
@@ -11,14 +13,19 @@ import json
 import sys
 from typing import Any
 
-from agent.context import AgentSettings, Context
+from agent.context import Context
 from agent.graph import build_agent
-from agent.llm import build_chat_model
 from agent.runner import AgentAnswer, ask
-from graph.cli_support import json_object_arg, run_cli
+from core.errors import DatabaseUnavailable
+from core.llm import build_chat_model
+from core.settings import AgentSettings
+from graph.cli_input import CliParser
+from graph.cli_support import EXIT_ERROR, json_object_arg, parse_args, run_cli
 from graph.config import Neo4jSettings
-from graph.db import build_driver
+from graph.db import build_driver, ping
 from graph.filters import parse_filter
+
+EXIT_DATABASE = 3
 
 
 def _answer_json(answer: AgentAnswer) -> dict[str, Any]:
@@ -27,30 +34,46 @@ def _answer_json(answer: AgentAnswer) -> dict[str, Any]:
                       for t in answer.traces]}
 
 
+def _database_failure(answer: AgentAnswer) -> str | None:
+    """The first tool failure caused by the database, in a few words, or None."""
+    failed = next((t for t in answer.traces if t.database_failed), None)
+    return f"{failed.name} failed: {failed.outcome().removeprefix('database: ')}" if failed else None
+
+
 def cmd_ask(args: argparse.Namespace) -> int:
     settings = AgentSettings.load()
     agent = build_agent(build_chat_model(settings))
     neo4j = Neo4jSettings.load()
     focus = parse_filter(json_object_arg(args.filter)) if args.filter else None
     with build_driver(neo4j) as driver:
+        try:
+            ping(driver)  # down before we start: one line, no model call
+        except DatabaseUnavailable as e:
+            print(f"error: {str(e).splitlines()[0]}", file=sys.stderr)
+            return EXIT_DATABASE
         ctx = Context.create(driver, settings, focus=focus, database=neo4j.database)
         answer = ask(agent, ctx, args.question)
+    database = _database_failure(answer)
     if args.json:
         print(json.dumps(_answer_json(answer), indent=2, ensure_ascii=False, default=str))
-        return 0 if answer.error is None else 2
-    if answer.error:
-        print(f"error: {answer.error}", file=sys.stderr)
     else:
-        print(answer.text)
-    if answer.traces:
-        print("\ntools:")
-        for trace in answer.traces:
-            print(f"  - {trace.summary()}")
-    return 0 if answer.error is None else 2
+        if answer.error:
+            print(f"error: {answer.error}", file=sys.stderr)
+        else:
+            print(answer.text)
+        if answer.traces:
+            print("\ntools:")
+            for trace in answer.traces:
+                print(f"  - {trace.summary()}")
+    if database:
+        # The model may still have answered ("the database is unreachable"): the exit code says it failed.
+        print(f"error: database: {database.splitlines()[0]}", file=sys.stderr)
+        return EXIT_DATABASE
+    return 0 if answer.error is None else EXIT_ERROR
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m agent", description=__doc__,
+    parser = CliParser(prog="python -m agent", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
     ask_p = sub.add_parser("ask", help="answer one question about the contract portfolio")
@@ -62,5 +85,5 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    args = parse_args(build_parser(), argv)
     return run_cli(lambda: int(args.func(args)))

@@ -3,7 +3,8 @@
 The model writes only the tail of a query. It is appended to the compiled filter's projection (`... WITH c`),
 so the contracts it aggregates are exactly the filter's, and the whole statement runs through
 `graph.readonly.run_read_only`: lexical check (no write clauses, no procedures but index lookups, one
-statement), EXPLAIN must report a read-only plan, then a READ transaction with a timeout and a row cap.
+statement), EXPLAIN must report a read-only plan made only of allowed operators (no LOAD CSV, no SHOW), then
+a READ transaction with a timeout clamped to (0, MAX_TIMEOUT_S], a watchdog and a row cap.
 Any rejection or failure comes back to the model as an error message, never as an exception.
 """
 
@@ -18,10 +19,10 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from agent.prompts import GRAPH_SCHEMA
 from agent.tool_support import context_of, to_json
+from core.errors import UnsafeQueryError
 from graph.compiler import compile_projection
-from graph.errors import UnsafeQueryError
 from graph.filters import ContractFilter, parse_filter
-from graph.readonly import run_read_only
+from graph.readonly import clamp_timeout, run_read_only
 from graph.repository import count_contracts, json_params
 
 MAX_TAIL = 4000
@@ -61,7 +62,7 @@ def _cypher_aggregation(runtime: ToolRuntime, cypher: str, filter: ContractFilte
     ctx = context_of(runtime)
     f = parse_filter(filter)
     statement, params = build_statement(f, cypher, ctx.today)
-    result = run_read_only(ctx.driver, statement, params, timeout=ctx.settings.query_timeout_s,
+    result = run_read_only(ctx.driver, statement, params, timeout=clamp_timeout(ctx.settings.query_timeout_s),
                            row_cap=ctx.settings.row_cap, database=ctx.database)
     total = count_contracts(ctx.driver, f, ctx.today, ctx.database)
     payload = {"rows": result.rows, "row_count": len(result.rows), "truncated": result.truncated,

@@ -24,12 +24,12 @@ from langgraph.prebuilt import ToolNode
 from langgraph.runtime import Runtime
 
 from agent.context import Context
-from agent.llm import llm_errors
 from agent.prompts import system_prompt
 from agent.state import InputState, State
 from agent.tool_support import handle_tool_error
 from agent.tools import TOOLS
-from graph.errors import LLMError
+from core.errors import LLMError
+from core.llm import llm_errors
 
 STEP_LIMIT_MESSAGE = ("I stopped after {steps} rounds of tool calls without reaching an answer. Please ask a "
                       "narrower question (for example one contract type, party or period), or ask me to "

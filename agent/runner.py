@@ -19,7 +19,8 @@ from langgraph.errors import GraphRecursionError
 from langgraph.graph.state import CompiledStateGraph
 
 from agent.context import Context
-from graph.errors import ContractGraphError
+from agent.tool_support import DATABASE_ERROR, FIX_HINT
+from core.errors import ContractGraphError
 
 log = logging.getLogger(__name__)
 
@@ -60,12 +61,17 @@ class ToolTrace:
             return None
         return value
 
+    @property
+    def database_failed(self) -> bool:
+        """The tool failed because of the database (unreachable, timed out, error at run time)."""
+        return self.error and self.content.startswith(DATABASE_ERROR)
+
     def outcome(self) -> str:
         """A few words on the result: the count, the row count or the error."""
         if not self.done:
             return "running"
         if self.error:
-            return self.content.removeprefix("Error: ").split(". Fix the arguments")[0][:300]
+            return self.content.removeprefix("Error: ").split(FIX_HINT)[0].rstrip(" .")[:300]
         if self.total_count is not None:
             return f"total_count={self.total_count}"
         if "row_count" in self.data:

@@ -10,9 +10,11 @@ from langgraph.prebuilt import ToolRuntime
 from langgraph.prebuilt.tool_node import ToolInvocationError
 
 from agent.context import Context
-from graph.errors import ConfigError, ContractGraphError
+from core.errors import ConfigError, ContractGraphError, DatabaseError, DatabaseUnavailable
 
 MAX_EXAMPLES = 5
+# Database failures (down, timed out, rejected at run time) are marked so `agent ask` can exit non-zero.
+DATABASE_ERROR = "Error: database: "
 FIX_HINT = "Fix the arguments and call the tool again, or tell the user what is not possible."
 
 
@@ -69,6 +71,8 @@ def handle_tool_error(e: Exception) -> str:
     if isinstance(e, ToolInvocationError):
         details = "; ".join(_error_line(err) for err in (e.filtered_errors or []))
         return f"Error: invalid arguments for {e.tool_name}: {details or e.message}. {FIX_HINT}"
+    if isinstance(e, DatabaseError | DatabaseUnavailable):
+        return f"{DATABASE_ERROR}{e} {FIX_HINT}"
     if isinstance(e, ContractGraphError):
         return f"Error: {e} {FIX_HINT}"
     raise e

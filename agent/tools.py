@@ -17,8 +17,8 @@ from agent.clause_tool import clause_search_tool
 from agent.cypher_tool import cypher_aggregation
 from agent.semantic import FULLTEXT_HITS, VECTOR_HITS, semantic_search
 from agent.tool_support import MAX_EXAMPLES, compact_contract, context_of, to_json
+from core.errors import FilterValidationError, NotFound
 from graph import repository
-from graph.errors import FilterValidationError, NotFound
 from graph.filters import ContractFilter, parse_filter
 from graph.repository import (
     PartyQuery,

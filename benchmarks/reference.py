@@ -13,11 +13,9 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from graph.compiler import FULLTEXT_INDEX, lucene_query
+from graph.compiler import FULLTEXT_INDEX, METRICS, SORT_KEYS, lucene_query
 from graph.filters import ContractFilter
 
-ORDER_KEYS = {"effective_date": "c.effective_date", "end_date": "c.end_date",
-              "total_amount": "c.total_amount", "party_count": "c.party_count"}
 EXAMPLE = """{summary: el.summary, contract_type: el.contract_type, contract_scope: el.scope,
    file_id: el.file_id, effective_date: el.effective_date, end_date: el.end_date,
    monetary_value: el.total_amount, parties: [(el)<-[r:PARTY_TO]-(party) | {name: party.name, role: r.role}],
@@ -28,6 +26,7 @@ PROJECTION = """WITH c, c.summary AS summary, c.contract_type AS contract_type, 
      c.end_date >= date() AS active, c.total_amount AS monetary_value, c.file_id AS contract_id,
      COLLECT { MATCH (c)<-[:PARTY_TO]-()-[:LOCATED_AT]->()-[:IN_COUNTRY]->(k) RETURN DISTINCT k.code } AS countries
 """
+# The metrics and sort keys are the compiler's own (METRICS, SORT_KEYS); only the grouping shape is theirs.
 GROUPS = {
     "contract_type": "WITH c, contract_type AS key",
     "effective_year": "WITH c, effective_date.year AS key",
@@ -37,14 +36,6 @@ GROUPS = {
     "party_country": "UNWIND countries AS key WITH DISTINCT c, key",
     "governing_law_country": "MATCH (c)-[:GOVERNED_BY]->(law) WITH DISTINCT c, law.country AS key",
     "clause_type": "MATCH (c)-[:HAS_CLAUSE]->(clause) WITH DISTINCT c, clause.type AS key",
-}
-VALUES = {
-    "count": "count(c)",
-    "sum_amount": "CASE WHEN count(c.total_amount) = 0 THEN null ELSE sum(c.total_amount) END",
-    "avg_amount": "avg(c.total_amount)",
-    "min_amount": "min(c.total_amount)",
-    "max_amount": "max(c.total_amount)",
-    "avg_duration_days": "avg(c.duration_days)",
 }
 
 
@@ -116,7 +107,7 @@ def _head(f: ContractFilter, today: date) -> tuple[str, dict[str, Any]]:
 def reference_search(f: ContractFilter, today: date | None = None) -> tuple[str, dict[str, Any]]:
     """Count and a page of examples, reference shape: sort every match, collect them all, slice."""
     head, params = _head(f, today or date.today())
-    key = ORDER_KEYS[f.sort_by]
+    key = SORT_KEYS[f.sort_by]
     cypher = (head + f"WITH c ORDER BY {key} {'DESC' if f.sort_order == 'desc' else 'ASC'}\n"
               "WITH collect(c) AS nodes\n"
               "RETURN {total_count_of_contracts: size(nodes),\n"
@@ -131,6 +122,6 @@ def reference_aggregation(f: ContractFilter, today: date | None = None) -> tuple
     head, params = _head(f, today or date.today())
     direction = "DESC" if f.agg_order == "desc" else "ASC"
     cypher = (head + "WITH c ORDER BY c.effective_date DESC\n" + PROJECTION + GROUPS[f.group_by] + "\n"
-              f"WHERE key IS NOT NULL\nWITH key, {VALUES[f.metric]} AS value\nWHERE value IS NOT NULL\n"
+              f"WHERE key IS NOT NULL\nWITH key, {METRICS[f.metric]} AS value\nWHERE value IS NOT NULL\n"
               f"RETURN key, value ORDER BY value {direction}, key ASC LIMIT $agg_limit")
     return cypher, {**params, "agg_limit": f.agg_limit}

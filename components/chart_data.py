@@ -13,7 +13,7 @@ from typing import Any
 
 from neo4j import Driver
 
-from graph.errors import FilterValidationError
+from core.errors import FilterValidationError
 from graph.filters import ContractFilter, parse_filter
 from graph.repository import count_contracts
 

@@ -12,9 +12,10 @@ from typing import Any
 import streamlit as st
 from neo4j import Driver
 
+from components.formatting import escape_md
+from core.errors import ContractGraphError
 from graph.config import Neo4jSettings
 from graph.db import build_driver, ping, unavailable_message
-from graph.errors import ContractGraphError
 from graph.repository import overview
 
 START_COMMAND = "make run   # or: .venv/bin/python -m graph server start"
@@ -66,6 +67,6 @@ def clear_read_caches() -> None:
 
 def show_db_error(message: str) -> None:
     """The standard banner for an unreachable database."""
-    st.error(f"**The contract database is not available.** {message}", icon=":material/error:")
+    st.error(f"**The contract database is not available.** {escape_md(message)}", icon=":material/error:")
     if get_settings().is_local:
         st.code(START_COMMAND, language="bash")

@@ -7,7 +7,7 @@ import hashlib
 from collections.abc import Callable
 from typing import Any
 
-from graph.errors import FilterValidationError
+from core.errors import FilterValidationError
 from graph.filters import ContractFilter, parse_filter
 
 LIST_FIELDS = ("contract_types", "parties", "clause_types", "text_clause_types")

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable, Iterator
 from typing import Any
 
-from graph.vocab import COUNTRY_ALIASES, US_STATES
+from core.vocab import COUNTRY_ALIASES, US_STATES
 
 # Names for codes the vocabulary's aliases do not spell out (display only; filters use the codes).
 _EXTRA_COUNTRY_NAMES = {
@@ -67,3 +69,42 @@ def party_labels(parties: list[dict[str, Any]] | None) -> list[str]:
         extra = [x for x in (party.get("role"), ", ".join(party.get("countries") or [])) if x]
         labels.append(f"{party.get('name')} ({'; '.join(extra)})" if extra else str(party.get("name")))
     return labels
+
+
+
+# Every ASCII punctuation character can be backslash-escaped in CommonMark; escaping all of them leaves no
+# Markdown syntax (links, images, emphasis, headings, HTML, Streamlit's :color[...] and :material/...:
+# directives, $ for LaTeX) in the text.
+_MD_PUNCTUATION = re.compile(r"([!-/:-@\[-`{-~])")
+# Text meant as Markdown (the assistant's answers) keeps emphasis, lists and tables; only what can form a
+# link, an image, a directive or HTML is escaped.
+_MD_LINK_SYNTAX = re.compile(r"([\\\[\]<>!])")
+# GitHub-flavoured Markdown turns bare URLs, www. names and e-mail addresses into links even when every
+# character is escaped (checked in Chromium): an invisible word joiner after 'http:', 'www' and '@' breaks
+# the pattern. Only what precedes decides where one goes, so streamed text can be escaped piece by piece.
+_AUTOLINK = re.compile(r"(?i)(?<=https:)|(?<=http:)|(?<=mailto:)|(?<=xmpp:)|(?<=www)|(?<=@)")
+WORD_JOINER = "\u2060"
+
+
+def escape_md(value: Any, *, keep_formatting: bool = False) -> str:
+    """User data (names, summaries, clause text, file names, messages quoting them) made safe for
+    st.markdown, st.caption, st.info, st.error, headers and widget labels: no Markdown image or link (nor
+    a bare URL) can form, so the browser fetches nothing and shows no link a contract put there.
+
+    By default every Markdown character is escaped (literal text). `keep_formatting=True` is for text that
+    is meant as Markdown (the assistant's answers): emphasis, lists and tables stay, links and images go.
+    """
+    text = _AUTOLINK.sub(WORD_JOINER, "" if value is None else str(value))
+    return (_MD_LINK_SYNTAX if keep_formatting else _MD_PUNCTUATION).sub(r"\\\1", text)
+
+
+def escaped_stream(chunks: Iterable[str]) -> Iterator[str]:
+    """`escape_md(..., keep_formatting=True)` for text that arrives in pieces (st.write_stream): yields what
+    to append so that the pieces joined equal the escaped whole, even when a URL is split across pieces."""
+    raw, sent = "", ""
+    for chunk in chunks:
+        raw += chunk
+        safe = escape_md(raw, keep_formatting=True)
+        # Escapes and joiners depend only on what precedes them, so what was sent stays a prefix.
+        yield safe[len(sent):]
+        sent = safe

@@ -15,9 +15,11 @@ from neo4j import Driver
 
 from components.chart_data import AmountBand, amount_bands, upcoming_filter
 from components.db import get_driver, show_db_error
+from components.formatting import escape_md
+from core.errors import ContractGraphError, DatabaseUnavailable
 from graph import subgraph
 from graph.db import ping
-from graph.errors import ContractGraphError, DatabaseUnavailable
+from graph.documents import DocumentOutline, add_document_layer, document_outline
 from graph.filters import ContractFilter
 from graph.repository import (
     SearchResult,
@@ -55,7 +57,7 @@ def guarded(stop: bool = True) -> Iterator[None]:
         if stop:
             st.stop()
     except ContractGraphError as e:
-        st.error(str(e), icon=":material/error:")
+        st.error(escape_md(e), icon=":material/error:")
         if stop:
             st.stop()
 
@@ -152,3 +154,16 @@ def party_profile(party_key: str) -> dict | None:
 @st.cache_data(ttl=TTL_S, max_entries=128, show_spinner=False)
 def contracts_of(party_key: str) -> list[dict]:
     return subgraph.party_contracts(get_driver(), party_key)
+
+
+@st.cache_data(ttl=TTL_S, max_entries=32, show_spinner=False)
+def outline(file_id: str) -> DocumentOutline | None:
+    return document_outline(get_driver(), file_id)
+
+
+@st.cache_data(ttl=TTL_S, max_entries=64, show_spinner=False)
+def contract_graph_with_document(file_id: str, depth: int, node_cap: int) -> subgraph.Subgraph:
+    """The contract's subgraph (as the graph view draws it) plus its document layer, within the same cap."""
+    sub = subgraph.contract_subgraph(get_driver(), file_id, depth=depth, node_cap=node_cap)
+    add_document_layer(get_driver(), sub, file_id)
+    return sub

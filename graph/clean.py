@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from graph.vocab import CONTRACT_TYPES, US_STATES, canonical, normalize_country, normalize_subdivision
+from core.vocab import CONTRACT_TYPES, US_STATES, canonical, normalize_country, normalize_subdivision
 
 MIN_YEAR, MAX_YEAR = 1950, 2200
 GLUED_TYPES: dict[str, tuple[tuple[str, str], ...]] = {

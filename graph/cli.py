@@ -10,17 +10,15 @@ import argparse
 import json
 import logging
 import sys
-from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from tqdm import tqdm
 
 from graph import server
-from graph.cli_support import json_object_arg, run_cli
-from graph.config import REPO_ROOT, Neo4jSettings
+from graph.cli_input import CliParser, int_option, row_cap, timeout_seconds
+from graph.cli_support import json_object_arg, parse_args, run_cli
+from graph.config import Neo4jSettings
 from graph.db import build_driver
-from graph.document_load import load_texts
 from graph.load import load_records
 from graph.readonly import DEFAULT_ROW_CAP, DEFAULT_TIMEOUT_S, run_read_only
 from graph.repository import graph_counts, json_params, overview, search_contracts, search_parties
@@ -28,7 +26,6 @@ from graph.sample import read_records, resolve_sample
 from graph.schema import ensure_schema
 
 log = logging.getLogger("graph.cli")
-DEFAULT_TEXTS = REPO_ROOT.parent / "shared" / "data" / "cuad" / "txt"
 
 
 def _print(data: Any) -> None:
@@ -67,27 +64,6 @@ def cmd_load(args: argparse.Namespace) -> int:
     return 0
 
 
-def _section_embedder() -> Callable[[list[str]], list[list[float]]] | None:
-    """The configured embedding model's batch function, or None (no EMBEDDING_MODEL: the vector index is
-    skipped). Imported here: only `load-texts --embed` needs the agent's model settings."""
-    from agent.context import AgentSettings
-    from agent.llm import build_embeddings
-
-    embeddings = build_embeddings(AgentSettings.load())
-    return embeddings.embed_documents if embeddings is not None else None
-
-
-def cmd_load_texts(args: argparse.Namespace) -> int:
-    embed = _section_embedder() if args.embed else None
-    if args.embed and embed is None:
-        print("No EMBEDDING_MODEL configured: sections are loaded without embeddings.", file=sys.stderr)
-    with build_driver() as driver, tqdm(unit="document", desc="Parsing texts", file=sys.stderr) as bar:
-        summary = load_texts(driver, Path(args.directory), only_missing=args.if_missing, workers=args.workers,
-                             embed=embed, progress=bar.update)
-    print(summary.line())
-    return 0
-
-
 def cmd_search(args: argparse.Namespace) -> int:
     with build_driver() as driver:
         _print(search_contracts(driver, json_object_arg(args.filter)).to_json())
@@ -117,7 +93,7 @@ def cmd_status(_: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m graph", description=__doc__)
+    parser = CliParser(prog="python -m graph", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     srv = sub.add_parser("server", help="start, stop or inspect the local Neo4j server")
     srv.add_argument("action", choices=("start", "stop", "status"))
@@ -126,16 +102,9 @@ def build_parser() -> argparse.ArgumentParser:
     load.add_argument("path", nargs="?")
     load.add_argument("--if-empty", action="store_true", help="only load when the graph has no contracts")
     load.add_argument("--source", default="sample", help="provenance tag stored on each contract")
-    load.add_argument("--show-warnings", type=int, default=0, metavar="N", help="print the first N warnings")
+    load.add_argument("--show-warnings", type=int_option("show-warnings", 0, 100_000), default=0, metavar="N",
+                      help="print the first N warnings")
     load.set_defaults(func=cmd_load)
-    texts = sub.add_parser("load-texts", help="parse contract texts into the document layer (sections, "
-                           "references, defined terms, footnotes); default: the CUAD texts")
-    texts.add_argument("directory", nargs="?", default=str(DEFAULT_TEXTS))
-    texts.add_argument("--if-missing", action="store_true",
-                       help="skip documents whose layer this loader version already wrote")
-    texts.add_argument("--workers", type=int, default=None, help="parser processes (default: up to 4)")
-    texts.add_argument("--embed", action="store_true", help="also embed sections (needs EMBEDDING_MODEL)")
-    texts.set_defaults(func=cmd_load_texts)
     search = sub.add_parser("search", help="contracts matching a ContractFilter JSON")
     search.add_argument("filter", nargs="?", default="{}")
     search.set_defaults(func=cmd_search)
@@ -145,15 +114,17 @@ def build_parser() -> argparse.ArgumentParser:
     query = sub.add_parser("query", help="run one read-only Cypher statement")
     query.add_argument("cypher")
     query.add_argument("--params", default="{}")
-    query.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT_S)
-    query.add_argument("--row-cap", type=int, default=DEFAULT_ROW_CAP)
+    query.add_argument("--timeout", type=timeout_seconds, default=DEFAULT_TIMEOUT_S,
+                       help="seconds, more than 0 and at most 300 (default %(default)s)")
+    query.add_argument("--row-cap", type=row_cap, default=DEFAULT_ROW_CAP,
+                       help="rows returned at most, 1 to 100000 (default %(default)s)")
     query.set_defaults(func=cmd_query)
     sub.add_parser("status", help="database counts").set_defaults(func=cmd_status)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    args = parse_args(build_parser(), argv)
     # Server errors carry the log tail after their first line; other errors are one line.
     return run_cli(lambda: int(args.func(args)),
                    describe=str if args.command == "server" else lambda e: str(e).splitlines()[0])

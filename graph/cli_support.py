@@ -3,13 +3,14 @@ JSON argument is read. Errors end as one `error: ...` line on stderr and an exit
 
 from __future__ import annotations
 
-import json
+import argparse
 import logging
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from graph.errors import ContractGraphError
+from core.errors import ContractGraphError
+from graph.cli_input import InvalidText, check_argv, load_json
 
 EXIT_ERROR = 2
 EXIT_INTERRUPTED = 130
@@ -32,12 +33,22 @@ def run_cli(command: Callable[[], int], describe: Callable[[ContractGraphError],
         return EXIT_INTERRUPTED
 
 
-def json_object_arg(text: str | None) -> dict[str, Any]:
-    """A command-line argument holding a JSON object (a ContractFilter); empty means `{}`."""
+def parse_args(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
+    """`argv` (default: sys.argv[1:]) checked for valid text, then parsed. An argument that is not valid
+    text (undecodable bytes arrive as lone surrogates) exits 2 with one line naming it, like argparse's
+    own usage errors."""
+    args = sys.argv[1:] if argv is None else list(argv)
     try:
-        value = json.loads(text or "{}")
-    except json.JSONDecodeError as e:
-        raise ContractGraphError(f"Argument is not valid JSON: {e.msg} at position {e.pos}") from e
+        check_argv(args)
+    except InvalidText as e:
+        parser.exit(EXIT_ERROR, f"error: {parser.prog}: {e}\n")
+    return parser.parse_args(args)
+
+
+def json_object_arg(text: str | None) -> dict[str, Any]:
+    """A command-line argument holding a JSON object (a ContractFilter); empty means `{}`. Bounded by
+    graph.cli_input.load_json (depth, 64-bit integers, finite numbers, valid text)."""
+    value = load_json(text or "{}")
     if not isinstance(value, dict):
         raise ContractGraphError("Argument must be a JSON object, e.g. '{\"contract_types\": [\"Supply\"]}'")
     return value

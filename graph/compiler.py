@@ -7,14 +7,21 @@ functions, so every count they show comes from the same Cypher.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
+from core.vocab import escape_lucene
+from graph.conditions import (
+    PARTY_COUNTRY_TEST,
+    Condition,
+    ParameterStore,
+    party_conditions,
+    property_conditions,
+    related_conditions,
+)
 from graph.filters import ContractFilter
 
-OPERATORS: dict[str, str] = {"=": "=", ">": ">", "<": "<", ">=": ">=", "<=": "<="}
 SORT_KEYS: dict[str, str] = {
     "effective_date": "c.effective_date", "end_date": "c.end_date",
     "total_amount": "c.total_amount", "party_count": "c.party_count",
@@ -55,7 +62,6 @@ LIMIT $agg_limit"""
 FULLTEXT_INDEX = "contract_text"
 LABEL_SCAN = "MATCH (c:Contract)"  # the head of a filter with no condition on related nodes
 WITHIN = "c.file_id IN $within"
-LUCENE_SPECIAL = re.compile(r'([+\-&|!(){}\[\]^"~*?:\\/])')
 CONTRACT_COLUMNS = """c.file_id AS file_id, c.contract_type AS contract_type,
        toString(c.effective_date) AS effective_date, toString(c.end_date) AS end_date,
        c.total_amount AS total_amount, c.duration AS duration, c.summary AS summary,
@@ -78,33 +84,10 @@ class CompiledQuery:
 def lucene_query(text: str) -> str:
     """Every word required; Lucene syntax escaped and lowercased so input cannot form operators."""
     words = [w.lower() for w in text.split() if any(ch.isalnum() for ch in w)]
-    return " AND ".join(LUCENE_SPECIAL.sub(r"\\\1", w) for w in words)
+    return " AND ".join(escape_lucene(w) for w in words)
 
 
-def _date_conditions(f: ContractFilter) -> list[tuple[str, str, Any]]:
-    bounds = (("min_effective_date", "c.effective_date >= "), ("max_effective_date", "c.effective_date <= "),
-              ("min_end_date", "c.end_date >= "), ("max_end_date", "c.end_date <= "))
-    return [(name, f"{expr}${name}", getattr(f, name)) for name, expr in bounds if getattr(f, name)]
-
-
-def _amount_conditions(f: ContractFilter) -> list[tuple[str, str, Any]]:
-    found = []
-    if f.min_amount is not None:
-        found.append(("min_amount", "c.total_amount >= $min_amount", f.min_amount))
-    if f.max_amount is not None:
-        found.append(("max_amount", "c.total_amount <= $max_amount", f.max_amount))
-    if f.monetary_value is not None:
-        op = OPERATORS[f.monetary_value.operator]
-        found.append(("monetary_value", f"c.total_amount {op} $monetary_value", f.monetary_value.value))
-    return found
-
-
-# Every search name of a contract's parties is stored on it, newline-separated and TEXT-indexed
-# (graph.schema.PARTY_TEXT): a fragment is one indexed CONTAINS instead of a walk through its parties.
-PARTY_NAME_TEST = "c.party_text CONTAINS ${param}"
-# `party_countries` / `clause_types` are stored on each contract (graph.load): one property read instead of a
-# walk per contract; the walk from a rare country stays, as an index-free way to visit few contracts.
-PARTY_COUNTRY_TEST = "$party_country IN c.party_countries"
+# The walk from a rare country (an index-free way to visit few contracts) and its cost test.
 COUNTRY_PATH = "(k)<-[:IN_COUNTRY]-(:Location)<-[:LOCATED_AT]-(:Party)-[:PARTY_TO]->(c:Contract)"
 # Start from the country only when few locations are in it: from a country holding most of them (the US in
 # the sample), testing each contract is cheaper. Both degrees come from counts, not scans.
@@ -112,46 +95,6 @@ COUNTRY_PATH = "(k)<-[:IN_COUNTRY]-(:Location)<-[:LOCATED_AT]-(:Party)-[:PARTY_T
 LOCATIONS = "CALL () { MATCH (l:Location) RETURN count(l) AS locations }"
 RARE_COUNTRY = "k IS NOT NULL AND COUNT { (k)<-[:IN_COUNTRY]-() } * 4 < locations"
 COMMON_COUNTRY = "k IS NOT NULL AND COUNT { (k)<-[:IN_COUNTRY]-() } * 4 >= locations"
-
-
-def _party_conditions(f: ContractFilter) -> list[tuple[str, str, Any]]:
-    """Party name fragments, each a test of the contract's stored party names (lower-cased like them)."""
-    return [(f"party_{i}", PARTY_NAME_TEST.format(param=f"party_{i}"), name.lower())
-            for i, name in enumerate(f.parties)]
-
-
-def _related_conditions(f: ContractFilter, anchor: str) -> list[tuple[str, str, Any]]:
-    """Party country (unless it is the anchor) and clause types."""
-    if not f.party_country or anchor == "country":
-        return _clause_conditions(f)
-    return [("party_country", PARTY_COUNTRY_TEST, f.party_country), *_clause_conditions(f)]
-
-
-def _property_conditions(f: ContractFilter, today: date) -> list[tuple[str, str, Any]]:
-    """Conditions on the contract's own (indexed) properties."""
-    found = _date_conditions(f) + _amount_conditions(f)
-    if f.contract_types:
-        found.append(("contract_types", "c.contract_type IN $contract_types", list(f.contract_types)))
-    if f.active is not None:
-        op = ">=" if f.active else "<"
-        found.append(("as_of", f"c.end_date {op} $as_of", f.as_of or today))
-    if f.has_end_date is not None:
-        found.append(("", f"c.end_date IS {'NOT ' if f.has_end_date else ''}NULL", None))
-    # The contract's one jurisdiction, stored on it (graph.prepare) under range indexes.
-    for name in ("governing_law_country", "governing_law_state"):
-        if getattr(f, name):
-            found.append((name, f"c.{name} = ${name}", getattr(f, name)))
-    return found
-
-
-def _clause_conditions(f: ContractFilter) -> list[tuple[str, str, Any]]:
-    found = [(f"clause_type_{i}", f"$clause_type_{i} IN c.clause_types", ctype)
-             for i, ctype in enumerate(f.clause_types)]
-    # Categories found in the contract's own text: a section of its document layer classified with them.
-    found += [(f"text_clause_type_{i}", "EXISTS { MATCH (s:Section {file_id: c.file_id})-[:IS_CLAUSE_OF_TYPE]->"
-               f"(:ClauseType {{name: $text_clause_type_{i}}}) }}", name)
-              for i, name in enumerate(f.text_clause_types)]
-    return found
 
 
 def match_anchor(f: ContractFilter) -> str:
@@ -189,13 +132,13 @@ def _country_head(own: list[str], related: list[str], tail: str | None) -> str:
     return "\n".join(lines) + end
 
 
-def _head_params(f: ContractFilter, anchor: str, conditions: list[tuple[str, str, Any]]) -> dict[str, Any]:
-    params = {name: value for name, _, value in conditions if name}
+def _head_params(f: ContractFilter, anchor: str, conditions: list[Condition]) -> dict[str, Any]:
+    store = ParameterStore.of(conditions)
     if anchor == "country":
-        params["party_country"] = f.party_country
+        store.add("party_country", f.party_country)
     elif anchor == "text":
-        params["text"] = lucene_query(f.text or "")
-    return params
+        store.add("text", lucene_query(f.text or ""))
+    return store.params
 
 
 def compile_match(f: ContractFilter, today: date | None = None, extra: str | None = None,
@@ -210,13 +153,13 @@ def compile_match(f: ContractFilter, today: date | None = None, extra: str | Non
         # the contracts match for the US: a few dozen reads). Behind the country branch choice the planner
         # cannot use index order, so pages test each contract instead.
         anchor = "label"
-    own = _party_conditions(f) + _property_conditions(f, today or date.today())
-    related = _related_conditions(f, anchor)
+    own = party_conditions(f) + property_conditions(f, today or date.today())
+    related = related_conditions(f, anchor)
     if within is not None:
-        own = [*own, ("within", WITHIN, within)]
+        own = [*own, Condition(WITHIN, "within", within)]
     params = _head_params(f, anchor, own + related)
-    own_where = [expr for _, expr, _ in own] + ([extra] if extra else [])
-    related_where = [expr for _, expr, _ in related]
+    own_where = [c.cypher for c in own] + ([extra] if extra else [])
+    related_where = [c.cypher for c in related]
     if anchor == "country":
         return CompiledQuery(_country_head(own_where, related_where, tail), params)
     head = (f"CALL db.index.fulltext.queryNodes('{FULLTEXT_INDEX}', $text) YIELD node AS c" if anchor == "text"

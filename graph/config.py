@@ -1,49 +1,40 @@
 """Settings for reaching Neo4j: an external database from the environment or `.streamlit/secrets.toml`,
 or else the project's own local server under `.data/`.
 
-Environment variables win over secrets.toml so CI and scripts can override a developer's file.
+Environment variables win over secrets.toml; both are read through core/settings.py, the one loader.
 """
 
 from __future__ import annotations
 
 import os
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
-from graph.errors import ConfigError
+from core.errors import ConfigError
+from core.settings import REPO_ROOT, SECRETS_PATH, read_secrets, setting
 
-REPO_ROOT = Path(__file__).resolve().parents[1]
-SECRETS_PATH = REPO_ROOT / ".streamlit" / "secrets.toml"
 DIST_LIB = REPO_ROOT / ".data" / "neo4j-dist" / "lib"
+# The schemes the Neo4j Python driver accepts (bolt: one server; neo4j: routing; +s / +ssc: TLS).
+URI_SCHEMES = ("bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc")
+URI_EXAMPLE = "e.g. neo4j+s://xxxx.databases.neo4j.io or bolt://127.0.0.1:7687"
 
 
-def read_secrets(path: Path = SECRETS_PATH) -> dict[str, object]:
-    """Flattened secrets.toml: top-level keys, plus `[neo4j]` keys as NEO4J_* and `[llm]` keys upper-cased."""
-    if not path.is_file():
-        return {}
+def validate_uri(uri: str) -> str:
+    """`uri` when the driver can use it; else a one-line ConfigError that never repeats the URI (it may hold
+    a password)."""
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as e:
-        raise ConfigError(f"{path} is not valid TOML: {e}") from e
-    flat = {k: v for k, v in data.items() if not isinstance(v, dict)}
-    for section, prefix in (("neo4j", "NEO4J_"), ("llm", "")):
-        table = data.get(section)
-        if isinstance(table, dict):
-            flat.update({_prefixed(k.upper(), prefix): v for k, v in table.items()})
-    return flat
-
-
-def _prefixed(key: str, prefix: str) -> str:
-    return key if key.startswith(prefix) else prefix + key
-
-
-def setting(name: str, default: str | None = None, secrets: dict[str, object] | None = None) -> str | None:
-    """One setting: the environment first, then secrets.toml, then `default`."""
-    if os.environ.get(name):
-        return os.environ[name]
-    value = (secrets if secrets is not None else read_secrets()).get(name)
-    return str(value) if value not in (None, "") else default
+        parts = urlsplit(uri.strip())
+        port = parts.port  # raises ValueError when out of range or not a number
+    except ValueError as e:
+        raise ConfigError(f"NEO4J_URI has an invalid host or port ({URI_EXAMPLE}).") from e
+    if parts.username is not None or parts.password is not None:
+        raise ConfigError("NEO4J_URI must not contain credentials: put them in NEO4J_USERNAME and NEO4J_PASSWORD.")
+    if parts.scheme.lower() not in URI_SCHEMES:
+        raise ConfigError(f"NEO4J_URI must use one of the schemes {', '.join(URI_SCHEMES)} ({URI_EXAMPLE}).")
+    if not parts.hostname or port == 0 or parts.path not in ("", "/") or parts.fragment:
+        raise ConfigError(f"NEO4J_URI is not a valid Neo4j address ({URI_EXAMPLE}).")
+    return uri.strip()
 
 
 @dataclass(frozen=True)
@@ -71,6 +62,8 @@ class LocalServer:
             port = int(os.environ.get("CG_NEO4J_PORT", "7687"))
         except ValueError as e:
             raise ConfigError("CG_NEO4J_PORT must be a port number") from e
+        if not 0 < port < 65536:
+            raise ConfigError("CG_NEO4J_PORT must be a port number between 1 and 65535")
         return cls(
             home=home.resolve(),
             port=port,
@@ -103,6 +96,7 @@ class Neo4jSettings:
         uri = None if force_local else setting("NEO4J_URI", secrets=secrets)
         database = setting("NEO4J_DATABASE", secrets=secrets)
         if uri:
+            uri = validate_uri(uri)
             password = setting("NEO4J_PASSWORD", secrets=secrets)
             if password is None:
                 raise ConfigError("NEO4J_URI is set but NEO4J_PASSWORD is not.")
@@ -115,3 +109,6 @@ class Neo4jSettings:
     def describe(self) -> str:
         """Where the data lives, for status lines (never includes the password)."""
         return f"{self.uri} (local server, {self.local.home})" if self.local else self.uri
+
+
+__all__ = ["DIST_LIB", "REPO_ROOT", "SECRETS_PATH", "LocalServer", "Neo4jSettings", "read_secrets", "setting"]

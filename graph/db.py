@@ -12,12 +12,17 @@ from contextlib import contextmanager
 from typing import Any, LiteralString, TypeVar, cast
 
 from neo4j import Driver, GraphDatabase, ManagedTransaction, NotificationDisabledCategory, RoutingControl
-from neo4j.exceptions import AuthError, ClientError, DriverError, Neo4jError, ServiceUnavailable
+from neo4j.exceptions import AuthError, ClientError, ConfigurationError, DriverError, Neo4jError, ServiceUnavailable
 
+from core.errors import ConfigError, DatabaseError, DatabaseUnavailable
 from graph.config import Neo4jSettings
-from graph.errors import DatabaseError, DatabaseUnavailable
 
 log = logging.getLogger(__name__)
+# The driver logs a WARNING for every retry of a transaction it cannot connect for; the caller then gets one
+# DatabaseUnavailable that says the same in one line. Unless the application set a level for the driver's
+# loggers itself, only their errors get through.
+if logging.getLogger("neo4j").level == logging.NOTSET:
+    logging.getLogger("neo4j").setLevel(logging.ERROR)
 T = TypeVar("T")
 START_HINT = "Start it with `make run` or `.venv/bin/python -m graph server start`."
 
@@ -25,6 +30,14 @@ START_HINT = "Start it with `make run` or `.venv/bin/python -m graph server star
 def build_driver(settings: Neo4jSettings | None = None) -> Driver:
     """Create a driver for the configured database (no network traffic until first use)."""
     settings = settings or Neo4jSettings.load()
+    try:
+        return _driver(settings)
+    except (ConfigurationError, ValueError) as e:
+        # The message may quote the URI; it was validated not to hold credentials (graph.config.validate_uri).
+        raise ConfigError(f"The Neo4j driver rejected the settings: {' '.join(str(e).split())}") from e
+
+
+def _driver(settings: Neo4jSettings) -> Driver:
     return GraphDatabase.driver(
         settings.uri,
         auth=(settings.username, settings.password),

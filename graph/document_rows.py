@@ -1,16 +1,12 @@
-"""A parsed document as the parameter rows the document-layer loader writes (pure functions, no database).
+"""The document layer's row shape: one list of plain dicts per statement in `graph.document_queries`.
 
-One `ParsedDocument` becomes lists of plain dicts, one list per statement in `graph.document_queries`.
-Everything the statements MATCH on is checked here first, so nothing is lost silently: a reference whose
-target is not a section of this document is kept as an unresolved reference, and a term defined twice keeps
-its first definition (every defining section still gets its DEFINES link).
+ingest/document/rows.py builds the rows from a parsed document; graph/document_load.py writes them. This
+module holds only what both sides share: the keys, the loader version, batching and the texts to embed.
 """
 
 from __future__ import annotations
 
 from typing import Any
-
-from ingest.document import ParsedDocument, classify_section
 
 LAYER_VERSION = 1
 EMBED_CHARS = 8000
@@ -22,82 +18,6 @@ ROW_KEYS = ("documents", "ids", "sections", "top", "children", "references", "un
 def empty_rows() -> Rows:
     """A row set with every statement's list present and empty."""
     return {key: [] for key in ROW_KEYS}
-
-
-def _unique(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    seen: set[tuple[Any, ...]] = set()
-    out = []
-    for row in rows:
-        key = tuple(sorted(row.items()))
-        if key not in seen:
-            seen.add(key)
-            out.append(row)
-    return out
-
-
-def _sections(doc: ParsedDocument, file_id: str, rows: Rows) -> set[str]:
-    numbers = {s.number for s in doc.sections}
-    for s in doc.sections:
-        rows["sections"].append({"file_id": file_id, "number": s.number, "title": s.title, "text": s.text,
-                                 "page": s.page, "ordinal": s.ordinal, "level": s.level,
-                                 "kind": s.kind})
-        if s.parent_number in numbers:
-            rows["children"].append({"file_id": file_id, "parent": s.parent_number, "number": s.number})
-        else:
-            rows["top"].append({"file_id": file_id, "number": s.number})
-        rows["clause_types"] += [{"file_id": file_id, "number": s.number, "name": name}
-                                 for name in classify_section(s)]
-    return numbers
-
-
-def _references(doc: ParsedDocument, file_id: str, numbers: set[str], rows: Rows) -> None:
-    resolved, unresolved = [], []
-    for r in doc.references:
-        if r.source_number not in numbers:
-            continue
-        if r.target_number in numbers:
-            resolved.append({"file_id": file_id, "source": r.source_number, "target": r.target_number,
-                             "text": r.text})
-        else:
-            unresolved.append({"file_id": file_id, "source": r.source_number, "text": r.text,
-                               "external": r.external})
-    rows["references"] += _unique(resolved)
-    rows["unresolved"] += _unique(unresolved)
-
-
-def _terms(doc: ParsedDocument, file_id: str, numbers: set[str], rows: Rows) -> None:
-    first: dict[str, dict[str, Any]] = {}
-    for d in doc.definitions:
-        first.setdefault(d.term, {"file_id": file_id, "term": d.term, "definition": d.definition,
-                                  "section": d.section_number, "inline": d.inline})
-    rows["terms"] += list(first.values())
-    rows["defines"] += _unique([{"file_id": file_id, "number": d.section_number, "term": d.term}
-                                for d in doc.definitions if d.section_number in numbers])
-    rows["uses"] += _unique([{"file_id": file_id, "number": u.section_number, "term": u.term}
-                             for u in doc.term_uses if u.term in first and u.section_number in numbers])
-
-
-def _footnotes(doc: ParsedDocument, file_id: str, numbers: set[str], rows: Rows) -> None:
-    notes = {f.number: f for f in doc.footnotes}
-    rows["footnotes"] += [{"file_id": file_id, "number": f.number, "text": f.text, "page": f.page}
-                          for f in notes.values()]
-    rows["cites"] += _unique([{"file_id": file_id, "number": c.section_number, "footnote": c.footnote_number}
-                              for c in doc.footnote_citations
-                              if c.footnote_number in notes and c.section_number in numbers])
-
-
-def document_rows(doc: ParsedDocument, file_id: str) -> Rows:
-    """The rows that write one document's layer (the Document node itself must exist or be in `documents`)."""
-    rows = empty_rows()
-    rows["ids"].append({"file_id": file_id})
-    numbers = _sections(doc, file_id, rows)
-    _references(doc, file_id, numbers, rows)
-    _terms(doc, file_id, numbers, rows)
-    _footnotes(doc, file_id, numbers, rows)
-    rows["info"].append({"file_id": file_id, "version": LAYER_VERSION, "sections": len(rows["sections"]),
-                         "references": len(rows["references"]), "unresolved": len(rows["unresolved"]),
-                         "terms": len(rows["terms"]), "footnotes": len(rows["footnotes"])})
-    return rows
 
 
 def merge_rows(parts: list[Rows]) -> Rows:

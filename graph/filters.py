@@ -12,8 +12,8 @@ from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from graph.errors import FilterValidationError
-from graph.vocab import (
+from core.errors import FilterValidationError
+from core.vocab import (
     CLAUSE_TYPES,
     CONTRACT_TYPES,
     CUAD_CATEGORIES,
@@ -29,15 +29,21 @@ Metric = Literal["count", "sum_amount", "avg_amount", "min_amount", "max_amount"
 Operator = Literal["=", ">", "<", ">=", "<="]
 Order = Literal["asc", "desc"]
 MAX_LIMIT = 500
+# Paging and amounts are bounded so every value fits Neo4j's 64-bit integers and floats (9223372036854775808
+# or 1e23 as an offset failed in the driver with an OverflowError).
+MAX_OFFSET = 1_000_000
+MAX_AMOUNT = 1e15
 MAX_NAME = 200
 MAX_TEXT = 500
+MAX_ITEMS = 50
 
 
 class MonetaryValue(BaseModel):
     """A comparison on the contract's total amount, as in the reference design."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
-    value: float = Field(ge=0, description="Amount in the contract's currency (USD for the sample).")
+    value: float = Field(ge=0, le=MAX_AMOUNT, allow_inf_nan=False,
+                         description="Amount in the contract's currency (USD for the sample).")
     operator: Operator = Field(description="Comparison: one of =, >, <, >=, <=.")
 
 
@@ -51,10 +57,12 @@ class ContractFilter(BaseModel):
     min_end_date: date | None = Field(None, description="Ends on or after this date (YYYY-MM-DD).")
     max_end_date: date | None = Field(None, description="Ends on or before this date (YYYY-MM-DD).")
     contract_types: tuple[str, ...] = Field(
-        (), description="Contract types, any of them matches (OR). Valid: " + ", ".join(CONTRACT_TYPES) + ".")
+        (), max_length=MAX_ITEMS,
+        description="Contract types, any of them matches (OR). Valid: " + ", ".join(CONTRACT_TYPES) + ".")
     parties: tuple[str, ...] = Field(
-        (), description="Party name fragments; every fragment must match a party of the contract (AND). "
-                        "Case-insensitive substring over party names and their aliases.")
+        (), max_length=MAX_ITEMS,
+        description="Party name fragments; every fragment must match a party of the contract (AND). "
+                    "Case-insensitive substring over party names and their aliases.")
     party_country: str | None = Field(
         None, description="A party is located in this country (ISO 3166 alpha-2, e.g. US, GB, CN).")
     governing_law_country: str | None = Field(
@@ -69,22 +77,26 @@ class ContractFilter(BaseModel):
     has_end_date: bool | None = Field(
         None, description="true: only contracts with a known end date; false: only open-ended contracts "
                           "(no end date).")
-    min_amount: float | None = Field(None, ge=0, description="Total amount at least this.")
-    max_amount: float | None = Field(None, ge=0, description="Total amount at most this.")
+    min_amount: float | None = Field(None, ge=0, le=MAX_AMOUNT, allow_inf_nan=False,
+                                     description="Total amount at least this.")
+    max_amount: float | None = Field(None, ge=0, le=MAX_AMOUNT, allow_inf_nan=False,
+                                     description="Total amount at most this.")
     monetary_value: MonetaryValue | None = Field(
         None, description="Total amount compared with an operator, e.g. {value: 1000000, operator: '>'}.")
     clause_types: tuple[str, ...] = Field(
-        (), description="Clause types the contract must all contain (AND). Valid: " + ", ".join(CLAUSE_TYPES))
+        (), max_length=MAX_ITEMS,
+        description="Clause types the contract must all contain (AND). Valid: " + ", ".join(CLAUSE_TYPES))
     text_clause_types: tuple[str, ...] = Field(
-        (), description="CUAD clause categories found in the contract's own text (a section of its document "
-                        "classified with the category); all must hold. Valid: " + ", ".join(CUAD_CATEGORIES))
+        (), max_length=MAX_ITEMS,
+        description="CUAD clause categories found in the contract's own text (a section of its document "
+                    "classified with the category); all must hold. Valid: " + ", ".join(CUAD_CATEGORIES))
     text: str | None = Field(
         None, max_length=MAX_TEXT, description="Full-text search over the contract summary and scope; "
                                                "all words must occur.")
     sort_by: SortField = Field("effective_date", description="Sort field for the listed contracts.")
     sort_order: Order = Field("desc", description="asc or desc.")
     limit: int = Field(20, ge=0, le=MAX_LIMIT, description="How many contracts to list (0-500).")
-    offset: int = Field(0, ge=0, description="How many matching contracts to skip (paging).")
+    offset: int = Field(0, ge=0, le=MAX_OFFSET, description="How many matching contracts to skip (paging).")
     group_by: GroupBy | None = Field(None, description="Aggregate the matching contracts by this key.")
     metric: Metric = Field("count", description="Value computed per group.")
     agg_order: Order = Field("desc", description="Order of groups by value.")
@@ -108,7 +120,11 @@ class ContractFilter(BaseModel):
     @field_validator("parties")
     @classmethod
     def _parties(cls, values: tuple[str, ...]) -> tuple[str, ...]:
-        cleaned = tuple(dict.fromkeys(" ".join(v.split()) for v in values if v and v.strip()))
+        # A blank fragment used to be dropped (no condition: every contract); it is refused instead. Any
+        # other fragment is a literal substring ('*:*' or a zero-width space match what contains them).
+        cleaned = tuple(dict.fromkeys(" ".join(v.split()) for v in values))
+        if any(not v for v in cleaned):
+            raise ValueError("a party name fragment must not be empty or only spaces")
         if any(len(v) > MAX_NAME for v in cleaned):
             raise ValueError(f"party names are at most {MAX_NAME} characters")
         return cleaned
@@ -116,7 +132,7 @@ class ContractFilter(BaseModel):
     @field_validator("party_country", "governing_law_country")
     @classmethod
     def _country(cls, value: str | None) -> str | None:
-        if value is None or not value.strip():
+        if _blank(value):  # an empty form field
             return None
         code = normalize_country(value)
         if code is None:
@@ -126,9 +142,9 @@ class ContractFilter(BaseModel):
     @field_validator("text")
     @classmethod
     def _text(cls, value: str | None) -> str | None:
-        if value is None or not value.strip():
+        if _blank(value):  # an empty search box
             return None
-        if not any(ch.isalnum() for ch in value):
+        if not _has_alnum(value):
             raise ValueError("text must contain at least one letter or digit")
         return " ".join(value.split())
 
@@ -149,16 +165,30 @@ class ContractFilter(BaseModel):
         return self.model_dump(mode="json", exclude_defaults=True)
 
 
+def _blank(value: str | None) -> bool:
+    """None, '' or whitespace only: a field left empty (forms send ''), which sets no condition."""
+    return value is None or not value.strip()
+
+
+def _has_alnum(value: str) -> bool:
+    return any(ch.isalnum() for ch in value)
+
+
 def _state(value: str, country: str | None) -> str | None:
     if len(value) > MAX_NAME:
         raise ValueError(f"governing_law_state is at most {MAX_NAME} characters")
-    if not value.strip():
+    if _blank(value):
         return None
     for candidate in ([country] if country else ["US", "CA"]):
         code = normalize_subdivision(candidate, value)
         if code and len(code) == 2 and code.isupper():
             return code
-    return normalize_subdivision(country, value)
+    # Other regions ('Bavaria') are kept title-cased and match what the data has, or nothing. A value with
+    # no letter ('12', '*:*', a zero-width space) would normalise to no condition at all: refused instead.
+    region = normalize_subdivision(country, value) if any(ch.isalpha() for ch in value) else None
+    if region is None:
+        raise ValueError(f"governing_law_state: '{value[:40]}' is not a state, province or region name or code")
+    return region
 
 
 def _canonical_all(values: tuple[str, ...], choices: tuple[str, ...], what: str) -> tuple[str, ...]:
@@ -186,6 +216,7 @@ def validate_model(model: type[M], data: dict[str, Any] | M | None, what: str) -
         # Model-level errors carry no location; their message starts with the field's name.
         field = ".".join(str(p) for p in first["loc"]) or next(
             (name for name in model.model_fields if message.startswith(name)), None)
+        message = message.removeprefix(f"{field}: ") if field else message
         where = f"{field}: " if field else ""
         raise FilterValidationError(f"Invalid {what}: {where}{message}", field=field) from e
 

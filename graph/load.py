@@ -23,8 +23,8 @@ from typing import Any, TypeVar
 
 from neo4j import Driver, ManagedTransaction
 
+from core.errors import ContractGraphError
 from graph.db import read, write_tx
-from graph.errors import ContractGraphError
 from graph.load_statements import (
     ALL_PARTY_KEYS,
     CLEAR_CONTRACT_LINKS,

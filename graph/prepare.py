@@ -11,6 +11,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from core.vocab import SUBDIVISIONS
 from graph.clean import (
     CleanReport,
     clean_amount,
@@ -23,7 +24,6 @@ from graph.clean import (
     party_key,
 )
 from graph.party_roles import is_role_name, merge_key, role_key
-from graph.vocab import SUBDIVISIONS
 
 
 @dataclass

@@ -9,10 +9,10 @@ from dataclasses import replace as dc_replace
 
 from neo4j import Driver, ManagedTransaction
 
+from core.errors import NotFound
 from graph import load
 from graph import write as w
 from graph.db import read, write_tx
-from graph.errors import NotFound
 from graph.schema import ensure_schema
 
 log = logging.getLogger(__name__)

@@ -11,13 +11,13 @@ from neo4j import Driver
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from rapidfuzz import fuzz, process, utils
 
+from core.errors import NotFound
+from core.vocab import country_code
 from graph import queries
 from graph.compiler import CompiledQuery, compile_aggregation, compile_count
 from graph.db import read
-from graph.errors import NotFound
-from graph.filters import ContractFilter, parse_filter, validate_model
+from graph.filters import MAX_OFFSET, ContractFilter, parse_filter, validate_model
 from graph.paging import compile_page
-from graph.vocab import normalize_country
 
 
 @dataclass
@@ -81,17 +81,20 @@ class PartyQuery(BaseModel):
     name: str | None = Field(None, max_length=200, description="Case-insensitive name or alias fragment.")
     country: str | None = Field(None, description="ISO 3166 alpha-2 country of the party's location.")
     limit: int = Field(20, ge=1, le=500)
-    offset: int = Field(0, ge=0)
+    offset: int = Field(0, ge=0, le=MAX_OFFSET)
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, value: str | None) -> str | None:
+        # Whitespace only collapsed to '' and matched every party; '' stays "no name filter" (an empty box).
+        if value and not value.strip():
+            raise ValueError("name must not be only whitespace")
+        return value
 
     @field_validator("country")
     @classmethod
     def _country(cls, value: str | None) -> str | None:
-        if not value:
-            return None
-        code = normalize_country(value)
-        if code is None:
-            raise ValueError(f"'{value[:40]}' is not an ISO 3166 alpha-2 country code")
-        return code
+        return country_code(value)
 
 
 def parse_party_query(data: dict[str, Any] | PartyQuery | None) -> PartyQuery:
@@ -158,3 +161,15 @@ def filter_options(driver: Driver, database: str | None = None) -> dict[str, lis
 def graph_counts(driver: Driver, database: str | None = None) -> dict[str, int]:
     """Total nodes and relationships (tests compare them before and after risky operations)."""
     return read(driver, queries.COUNTS_BY_LABEL, {}, database)[0]
+
+
+def all_party_names(driver: Driver, database: str | None = None) -> list[dict[str, Any]]:
+    """Every party's key, name and aliases, by name (entity resolution scores them in Python)."""
+    return read(driver, queries.ALL_PARTY_NAMES, {}, database)
+
+
+def parties_by_key(driver: Driver, keys: list[str], database: str | None = None) -> dict[str, dict[str, Any]]:
+    """Name, aliases, contract count and countries of the parties with these keys, by key."""
+    if not keys:
+        return {}
+    return {row["key"]: row for row in read(driver, queries.PARTIES_BY_KEY, {"keys": keys}, database)}

@@ -18,10 +18,11 @@ from typing import Any
 
 from neo4j import Driver
 
+from core.errors import FilterValidationError, NotFound
+from core.vocab import escape_lucene
 from graph import document_queries as q
-from graph.compiler import LUCENE_SPECIAL, CompiledQuery, compile_projection
+from graph.compiler import CompiledQuery, compile_projection
 from graph.db import read
-from graph.errors import FilterValidationError, NotFound
 from graph.filters import ContractFilter
 from graph.retrieval_items import Budget, Item, definition_item, footnote_item, section_item
 
@@ -69,7 +70,7 @@ def any_word_query(question: str, field_name: str | None = None) -> str:
     if not kept:
         raise FilterValidationError("clause_search: give a question with at least one content word.",
                                     field="question")
-    query = " ".join(LUCENE_SPECIAL.sub(r"\\\1", w) for w in kept)
+    query = " ".join(escape_lucene(w) for w in kept)
     return f"{field_name}:({query})" if field_name else query
 
 
@@ -223,7 +224,7 @@ def clause_search(driver: Driver, question: str, *, file_id: str | None = None, 
     if ids == []:
         return ClauseResult(question, [], "no contract matches the scope", ids, queries=ran)
     if not read(driver, q.ANY_LAYER, {}, database):
-        return ClauseResult(question, [], "no document layer in the graph (python -m graph load-texts)", ids,
+        return ClauseResult(question, [], "no document layer in the graph (python -m ingest load-texts)", ids,
                             queries=ran)
     found, method, queries = search_sections(driver, question, ids, hits, vector, database)
     terms, term_query = search_terms(driver, question, ids, database=database)

@@ -11,8 +11,8 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+from core.errors import SampleDataMissing
 from graph.config import REPO_ROOT
-from graph.errors import SampleDataMissing
 
 log = logging.getLogger(__name__)
 

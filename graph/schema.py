@@ -16,14 +16,19 @@ CONSTRAINTS = (
     "CREATE CONSTRAINT country_code IF NOT EXISTS FOR (k:Country) REQUIRE k.code IS UNIQUE",
     "CREATE CONSTRAINT jurisdiction_key IF NOT EXISTS FOR (j:Jurisdiction) REQUIRE j.key IS UNIQUE",
     "CREATE CONSTRAINT clause_key IF NOT EXISTS FOR (cl:Clause) REQUIRE cl.key IS UNIQUE",
+    # One contract per file: enforced inside the commit's transaction (graph.write), so two uploads of the same
+    # bytes racing cannot both commit. Contracts loaded from JSON have no hash; null is not checked.
+    "CREATE CONSTRAINT contract_file_sha256 IF NOT EXISTS FOR (c:Contract) REQUIRE c.file_sha256 IS UNIQUE",
 )
+# Schema from earlier versions that a constraint above replaces: the plain index on file_sha256 must go before
+# the constraint (with its own index) can be created on the same property.
+MIGRATIONS = ("DROP INDEX contract_sha256 IF EXISTS",)
 RANGE_INDEXES = (
     "CREATE INDEX contract_effective_date IF NOT EXISTS FOR (c:Contract) ON (c.effective_date)",
     "CREATE INDEX contract_end_date IF NOT EXISTS FOR (c:Contract) ON (c.end_date)",
     "CREATE INDEX contract_total_amount IF NOT EXISTS FOR (c:Contract) ON (c.total_amount)",
     "CREATE INDEX contract_type IF NOT EXISTS FOR (c:Contract) ON (c.contract_type)",
     "CREATE INDEX contract_party_count IF NOT EXISTS FOR (c:Contract) ON (c.party_count)",
-    "CREATE INDEX contract_sha256 IF NOT EXISTS FOR (c:Contract) ON (c.file_sha256)",
     "CREATE INDEX contract_law_country IF NOT EXISTS FOR (c:Contract) ON (c.governing_law_country)",
     "CREATE INDEX contract_law_state IF NOT EXISTS FOR (c:Contract) ON (c.governing_law_state)",
     "CREATE INDEX party_name IF NOT EXISTS FOR (p:Party) ON (p.name)",
@@ -80,7 +85,7 @@ def embedding_dimensions() -> int:
 def ensure_constraints(driver: Driver, database: str | None = None) -> None:
     """Only the uniqueness constraints: the keys the importer MERGEs on. A first load into an empty
     database builds the other indexes afterwards, in one pass over the loaded data (graph.load)."""
-    for statement in CONSTRAINTS:
+    for statement in (*MIGRATIONS, *CONSTRAINTS):
         write(driver, statement, database=database)
 
 
@@ -91,7 +96,7 @@ def ensure_schema(driver: Driver, database: str | None = None, *, backfill: bool
     reads every node of its label (about 1.3 s at 100k contracts), so an upload's commit, whose own rows are
     complete, skips them; loads and `graph load --if-empty` (what `make run` calls) run them.
     """
-    for statement in (*CONSTRAINTS, *RANGE_INDEXES, *TEXT_INDEXES, *FULLTEXT_INDEXES):
+    for statement in (*MIGRATIONS, *CONSTRAINTS, *RANGE_INDEXES, *TEXT_INDEXES, *FULLTEXT_INDEXES):
         write(driver, statement, database=database)
     for statement in (BACKFILL_SEARCH_TEXT, *BACKFILL_STORED_FACTS) if backfill else ():
         write(driver, statement, database=database)

@@ -12,10 +12,10 @@ from typing import Any
 
 from neo4j import Driver
 
+from core.errors import NotFound
 from graph import queries
 from graph.compiler import compile_projection
 from graph.db import read
-from graph.errors import NotFound
 from graph.filters import ContractFilter
 
 CONTRACT_FIELDS = """c.file_id AS file_id, c.contract_type AS contract_type,

@@ -3,7 +3,8 @@
 The commit reuses the importer's statements, so an uploaded contract has exactly the shape of a loaded one.
 Party resolution lets a reviewer say "same as existing party X": the link then goes to X, and the extracted
 spelling is added to X's aliases. The document's text is stored for the document layer. Either everything
-is written or, on any error, nothing is.
+is written or, on any error, nothing is. The same file (SHA-256) is never committed twice: a uniqueness
+constraint (graph.schema) refuses it inside the write transaction, also when two commits race.
 """
 
 from __future__ import annotations
@@ -13,10 +14,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from neo4j import Driver, ManagedTransaction
+from neo4j.exceptions import ConstraintError
 
+from core.errors import DatabaseError, IngestError
 from graph import load
 from graph.db import read, write_tx
-from graph.errors import IngestError
 from graph.fingerprint import fingerprint
 from graph.prepare import prepare
 from graph.schema import ensure_schema
@@ -25,6 +27,9 @@ log = logging.getLogger(__name__)
 
 FIND_BY_SHA = "MATCH (c:Contract {file_sha256: $sha256}) RETURN c.file_id AS file_id LIMIT 1"
 FIND_BY_ID = "MATCH (c:Contract {file_id: $file_id}) RETURN c.file_sha256 AS sha256 LIMIT 1"
+# A committed contract's node is created, not merged: a commit racing another one for the same file_id then
+# fails on the file_id constraint instead of silently merging into (and overwriting) the other's contract.
+CLAIM_FILE_ID = "CREATE (:Contract {file_id: $file_id})"
 SET_PROVENANCE = """
 MATCH (c:Contract {file_id: $file_id})
 SET c.file_sha256 = $sha256, c.file_name = $file_name, c.page_count = $page_count,
@@ -76,6 +81,14 @@ DETACH DELETE p
 """
 
 
+class DuplicateFile(IngestError):
+    """The exact same file (same SHA-256) is already in the graph, as `file_id`."""
+
+    def __init__(self, file_id: str) -> None:
+        super().__init__(f"This file is already in the graph as '{file_id}'.")
+        self.file_id = file_id
+
+
 @dataclass(frozen=True)
 class CommitRequest:
     """Everything the reviewer confirmed for one contract."""
@@ -86,6 +99,11 @@ class CommitRequest:
     pages: list[str]
     engine: str                            # e.g. "rules" or "llm:gpt-4.1-mini"
     same_as: dict[str, str | None] | None = None  # extracted party name -> existing Party key (None: new)
+
+
+def file_id_taken(driver: Driver, file_id: str, database: str | None = None) -> bool:
+    """True when a contract already uses this file_id."""
+    return bool(read(driver, FIND_BY_ID, {"file_id": file_id}, database))
 
 
 def find_by_sha(driver: Driver, sha256: str, database: str | None = None) -> str | None:
@@ -138,6 +156,7 @@ def join_pages(pages: list[str]) -> tuple[str, list[int]]:
 
 
 def _commit(tx: ManagedTransaction, rows: dict[str, list[dict[str, Any]]], extra: dict[str, Any]) -> None:
+    tx.run(CLAIM_FILE_ID, file_id=extra["file_id"]).consume()
     load.write_batch(tx, rows)
     tx.run(SET_PROVENANCE, extra).consume()
     tx.run(MERGE_DOCUMENT, extra).consume()
@@ -147,16 +166,35 @@ def commit_contract(driver: Driver, request: CommitRequest, database: str | None
     """Write one reviewed contract atomically; returns its file_id. Refuses a file committed before."""
     existing = find_by_sha(driver, request.sha256, database)
     if existing:
-        raise IngestError(f"This file is already in the graph as '{existing}'.")
+        raise DuplicateFile(existing)
     rows, extra = _rows(request)
     clash = read(driver, FIND_BY_ID, {"file_id": extra["file_id"]}, database)
+    if clash and clash[0]["sha256"] == request.sha256:
+        raise DuplicateFile(str(extra["file_id"]))
     if clash:
         raise IngestError(f"A different contract already uses the file_id '{extra['file_id']}'.")
     ensure_schema(driver, database, backfill=False)
     extra["added_aliases"] = _added_aliases(driver, rows["parties"], database)
-    write_tx(driver, lambda tx: _commit(tx, rows, extra), database)
+    try:
+        write_tx(driver, lambda tx: _commit(tx, rows, extra), database)
+    except DatabaseError as e:
+        _raise_if_duplicate(driver, e, request.sha256, database)
+        if isinstance(e.__cause__, ConstraintError) and "file_id" in str(e.__cause__):
+            raise IngestError(f"Another contract took the file_id '{extra['file_id']}' while this one was being "
+                              "committed; nothing was written. Ingest the file again.") from e
+        raise
     log.info("Committed %s (%s, %d pages)", extra["file_id"], request.engine, len(request.pages))
     return str(extra["file_id"])
+
+
+def _raise_if_duplicate(driver: Driver, error: DatabaseError, sha256: str, database: str | None) -> None:
+    """DuplicateFile when the commit was refused by a constraint (file_sha256, or file_id for the same file
+    name) because another commit of the same bytes won a race the checks before the transaction could not see."""
+    if not isinstance(error.__cause__, ConstraintError):
+        return
+    winner = find_by_sha(driver, sha256, database)
+    if winner:
+        raise DuplicateFile(winner) from error
 
 
 def delete_contract(driver: Driver, file_id: str, database: str | None = None) -> None:

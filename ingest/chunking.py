@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 PAGE_SEPARATOR = "\f"
-CHARS_PER_TOKEN = 4  # a conservative average for English contract prose with OpenAI-style tokenizers
 _PARAGRAPH = re.compile(r"\n[ \t]*\n")
 _SENTENCE = re.compile(r"[.;:]\s")
 _SPACE = re.compile(r"\s")
@@ -50,11 +49,6 @@ def join_pages(pages: list[str]) -> tuple[str, list[int]]:
         starts.append(position)
         position += len(page) + len(PAGE_SEPARATOR)
     return PAGE_SEPARATOR.join(pages), starts
-
-
-def budget_from_tokens(tokens: int) -> int:
-    """A character budget for a token budget (see CHARS_PER_TOKEN)."""
-    return tokens * CHARS_PER_TOKEN
 
 
 def _last_boundary(text: str, low: int, high: int, page_starts: list[int]) -> int | None:

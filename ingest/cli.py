@@ -2,35 +2,40 @@
 
 PATHs are PDF files or folders (searched recursively for *.pdf). Each file is hashed (a file already in
 the graph is skipped), read, extracted and matched against existing parties; a file whose content is
-already in the graph (`ingest.duplicates`) is reported and linked to that contract (--on-duplicate).
-Without --yes every file's fields are shown with confidence and evidence, each fuzzy party match is
-asked about, and the commit is confirmed per file. With --yes files are committed unreviewed, accepting
-exact-name party matches only.
-A progress bar runs on stderr; the summary (ingested, skipped, failed with reasons) goes to stdout. The
-exit code is 0 when nothing failed, 1 when a file failed, 2 when the run could not start.
+already in the graph (`ingest.duplicates`) is reported and linked to that contract (--on-duplicate), never
+silently added again. Without --yes every file's
+fields are shown with confidence and evidence, each fuzzy party match is asked about, and the commit is
+confirmed per file. With --yes files are committed unreviewed, accepting exact-name party matches only.
+A progress bar runs on stderr; the summary (every file: ingested, skipped or failed, with the reason) goes
+to stdout. A file that fails, for whatever reason, never stops the batch. A file whose bytes are already in
+the graph, also when another run commits them at the same moment, is skipped. The exit code is 0 when
+nothing failed, 1 when a file failed, 2 when the run could not start.
 """
 
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NoReturn
 
 from langchain_core.embeddings import Embeddings
 from neo4j import Driver
 from tqdm import tqdm
 
+from core.errors import ContractGraphError
+from core.vocab import CONTRACT_TYPES
 from graph.cli_support import run_cli
 from graph.db import build_driver
-from graph.errors import ContractGraphError
-from graph.vocab import CONTRACT_TYPES
+from graph.write import DuplicateFile
+from ingest.batch_files import collect_files, display_name, printable
 from ingest.duplicates import CHOICES, Choice
 from ingest.evidence import LOW_CONFIDENCE, REVIEW_FIELDS
 from ingest.pipeline import (
     RULES,
-    AlreadyIngested,
     Engine,
     Review,
     commit_review,
@@ -41,6 +46,7 @@ from ingest.pipeline import (
 from ingest.resolve import PartySuggestion, auto_same_as
 
 Ask = Callable[[str], str]
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -55,28 +61,12 @@ class Summary:
     def lines(self) -> list[str]:
         linked = f", linked {len(self.linked)}" if self.linked else ""
         out = [f"Ingested {len(self.ingested)}{linked}, skipped {len(self.skipped)}, failed {len(self.failed)}."]
-        out += [f"  ingested: {p.name} -> {file_id}" for p, file_id in self.ingested]
-        out += [f"  linked:   {p.name} -> {file_id} (already in the graph: no new contract)"
+        out += [f"  ingested: {display_name(p)} -> {printable(file_id)}" for p, file_id in self.ingested]
+        out += [f"  linked:   {display_name(p)} -> {printable(file_id)} (already in the graph: no new contract)"
                 for p, file_id in self.linked]
-        out += [f"  skipped:  {p.name}: {why}" for p, why in self.skipped]
-        out += [f"  failed:   {p.name}: {why}" for p, why in self.failed]
+        out += [f"  skipped:  {display_name(p)}: {printable(why)}" for p, why in self.skipped]
+        out += [f"  failed:   {display_name(p)}: {printable(why)}" for p, why in self.failed]
         return out
-
-
-def collect_files(paths: list[str]) -> tuple[list[Path], list[tuple[Path, str]]]:
-    """PDF files named or found (recursively) in folders, in a stable order; and paths that do not exist."""
-    files: list[Path] = []
-    missing: list[tuple[Path, str]] = []
-    for raw in paths:
-        path = Path(raw)
-        if path.is_dir():
-            files += sorted((p for p in path.rglob("*") if p.is_file() and p.suffix.lower() == ".pdf"),
-                            key=lambda p: str(p).lower())
-        elif path.is_file():
-            files.append(path)
-        else:
-            missing.append((path, "no such file or folder"))
-    return list(dict.fromkeys(files)), missing
 
 
 def _value(value: object) -> str:
@@ -124,7 +114,7 @@ def _ask_party(suggestion: PartySuggestion, ask: Ask) -> str | None:
 def _duplicate_action(review: Review, *, yes: bool, ask: Ask, default: Choice) -> Choice:
     if review.duplicate is None:
         return "keep"
-    print(f"  {review.file_name}: {review.duplicate.describe()}")
+    print(f"  {printable(review.file_name)}: {printable(review.duplicate.describe())}")
     if yes:
         return default
     answer = ask(f"  [l]ink the document / [r]eplace it / [k]eep both? [{default[0]}] ").strip().lower()[:1]
@@ -154,7 +144,7 @@ def ingest_one(path: Path, driver: Driver, engine: Engine, summary: Summary, *, 
     (asked when reviewing interactively): never silently added again.
     """
     try:
-        review = process_file(path.read_bytes(), path.name, driver, engine)
+        review = process_file(path.read_bytes(), display_name(path), driver, engine)
         if yes:
             same_as = auto_same_as(review.suggestions)
         else:
@@ -169,15 +159,19 @@ def ingest_one(path: Path, driver: Driver, engine: Engine, summary: Summary, *, 
             draft = draft.model_copy(update={"contract_type": chosen})
         action = _duplicate_action(review, yes=yes, ask=ask, default=on_duplicate)
         committed = commit_review(driver, review, draft, same_as, embeddings=embeddings, on_duplicate=action)
-    except AlreadyIngested as e:
+    except DuplicateFile as e:  # found before reading, or refused by the constraint at commit
         summary.skipped.append((path, str(e)))
         return
     except (ContractGraphError, OSError) as e:
         summary.failed.append((path, " ".join(str(e).split())))
         return
+    except Exception as e:  # one file's unforeseen failure must not abort the batch
+        log.debug("unexpected failure on %s", display_name(path), exc_info=True)
+        summary.failed.append((path, f"unexpected error ({type(e).__name__}): {' '.join(str(e).split())[:300]}"))
+        return
     (summary.linked if committed.action == "link" else summary.ingested).append((path, committed.file_id))
     if committed.note:
-        print(f"  note: {committed.note}")
+        print(f"  note: {printable(committed.note)}")
 
 
 def _ask(prompt: str) -> str:
@@ -196,15 +190,21 @@ def run(args: argparse.Namespace, ask: Ask = _ask) -> Summary:
     with build_driver() as driver, tqdm(files, unit="file", desc=f"Ingesting ({engine.label})",
                                         file=sys.stderr, disable=not files) as bar:
         for path in bar:
-            bar.set_postfix_str(path.name[:40])
+            bar.set_postfix_str(display_name(path)[:40])
             ingest_one(path, driver, engine, summary, yes=args.yes, ask=ask, embeddings=embeddings,
                        contract_type=args.contract_type, on_duplicate=args.on_duplicate)
     return summary
 
 
+class _Parser(argparse.ArgumentParser):
+    """Usage mistakes end like every other error: one `error: ...` line on stderr, exit code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"error: {printable(' '.join(message.split()))} (see python -m ingest --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m ingest", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = _Parser(prog="python -m ingest", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("paths", nargs="+", metavar="PATH", help="PDF files or folders")
     parser.add_argument("--engine", choices=("rules", "llm"), default="rules",
                         help="extraction engine: offline rules (default) or the configured LLM")

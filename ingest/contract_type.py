@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from graph.vocab import CONTRACT_TYPES
+from core.vocab import CONTRACT_TYPES
 
 # Checked in order: the more specific phrase first ("co-branding" before "branding", "joint venture"
 # before "venture", "non-compete" before anything else a non-compete mentions).

@@ -14,8 +14,8 @@ import re
 from datetime import date
 from typing import Any
 
-from graph.vocab import SUBDIVISIONS
-from ingest.evaluate import norm_party
+from core.names import norm_party
+from core.vocab import SUBDIVISIONS
 from ingest.rules import law, preamble, term, title
 from ingest.rules.dates import find_dates
 from ingest.rules.model import Evidence, FieldEvidence, RulesResult

@@ -8,18 +8,14 @@ by fixed rules (`ingest.merge`). Per call, transient failures (timeouts, connect
 validation errors for repair. What still fails raises `LLMError` (the model) or `ExtractionError` (its
 output), with the cause chained.
 
-Settings (environment or `.streamlit/secrets.toml`): INGEST_CONTEXT_TOKENS (default 30000) or
-INGEST_CONTEXT_CHARS (wins when set) for the budget, INGEST_CHUNK_OVERLAP (characters, default 2000),
-INGEST_LLM_ATTEMPTS (default 3) and INGEST_LLM_BACKOFF (seconds, default 2).
+Its settings (context budget, retries) are `core.settings.ExtractionConfig`.
 """
 
 from __future__ import annotations
 
 import inspect
 import logging
-import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 import openai
@@ -29,10 +25,10 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, System
 from langchain_core.runnables import Runnable
 from pydantic import BaseModel, ValidationError
 
-from agent.llm import build_chat_model, describe_llm_error
-from graph.config import read_secrets, setting
-from graph.errors import ConfigError, ExtractionError, LLMError
-from ingest.chunking import Chunk, budget_from_tokens, plan_chunks, render_chunk
+from core.errors import ExtractionError, LLMError
+from core.llm import build_chat_model, describe_llm_error
+from core.settings import ExtractionConfig
+from ingest.chunking import Chunk, plan_chunks, render_chunk
 from ingest.merge import Part, merge_parts
 from ingest.schema import Contract, ContractDraft
 
@@ -48,39 +44,6 @@ it, and list a party only when this part names it with its legal name."""
 REPAIR_PROMPT = "Your output failed validation:\n{errors}\nCall `{tool}` again with corrected arguments."
 NO_CALL = "You did not call the `{tool}` tool. Call it with the extracted fields."
 Progress = Callable[[int, int], None]
-
-
-@dataclass(frozen=True)
-class ExtractionConfig:
-    """Context budget and retry policy; `sleep` is injectable so tests need not wait."""
-
-    budget_chars: int = budget_from_tokens(30_000)
-    overlap_chars: int = 2_000
-    attempts: int = 3
-    backoff_s: float = 2.0
-    sleep: Callable[[float], None] = field(default=time.sleep, compare=False)
-
-    @classmethod
-    def load(cls) -> ExtractionConfig:
-        """Read the INGEST_* settings (environment, then secrets.toml, then the defaults)."""
-        secrets = read_secrets()
-        chars, tokens = setting("INGEST_CONTEXT_CHARS", None, secrets), setting("INGEST_CONTEXT_TOKENS", None, secrets)
-        budget = _int("INGEST_CONTEXT_CHARS", chars) if chars else \
-            budget_from_tokens(_int("INGEST_CONTEXT_TOKENS", tokens)) if tokens else cls.budget_chars
-        overlap = setting("INGEST_CHUNK_OVERLAP", None, secrets)
-        attempts = setting("INGEST_LLM_ATTEMPTS", None, secrets)
-        backoff = setting("INGEST_LLM_BACKOFF", None, secrets)
-        return cls(budget_chars=budget,
-                   overlap_chars=_int("INGEST_CHUNK_OVERLAP", overlap) if overlap else min(2_000, budget // 4),
-                   attempts=max(1, _int("INGEST_LLM_ATTEMPTS", attempts)) if attempts else cls.attempts,
-                   backoff_s=float(_int("INGEST_LLM_BACKOFF", backoff)) if backoff else cls.backoff_s)
-
-
-def _int(name: str, raw: str | None) -> int:
-    try:
-        return int(str(raw))
-    except ValueError as e:
-        raise ConfigError(f"{name} must be a whole number, got '{str(raw)[:40]}'.") from e
 
 
 def is_transient(error: BaseException) -> bool:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pypdf import PdfReader
 from pypdf.errors import PdfReadError, PyPdfError
 
-from graph.errors import IngestError
+from core.errors import IngestError
 from ingest.pdf_layout import layout_pages
 
 log = logging.getLogger(__name__)

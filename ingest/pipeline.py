@@ -3,7 +3,7 @@
 `process_file` runs the steps for one file and returns a `Review` (what the reviewer sees and edits);
 it writes nothing. `commit_review` writes the reviewed contract through `graph.write.commit_contract`
 (one transaction), when an embedding model is configured stores its embedding, and parses the text into
-the document layer (`graph.document_load.build_document_layer`). The CLI
+the document layer (`ingest.layer.build_document_layer`, from the pages in hand). The CLI
 (`python -m ingest`) and the Upload page both use these two functions.
 """
 
@@ -19,19 +19,18 @@ from langchain_core.embeddings import Embeddings
 from langchain_core.language_models import BaseChatModel
 from neo4j import Driver
 
-from agent.context import AgentSettings
-from agent.llm import build_chat_model, build_embeddings, llm_errors
-from graph.db import read
-from graph.document_load import build_document_layer
+from core.errors import ConfigError, ContractGraphError, ExtractionError, IngestError
+from core.llm import build_chat_model, build_embeddings, llm_errors
+from core.settings import AgentSettings
 from graph.duplicates import attach_document, link_upload
 from graph.embeddings import embedding_text, set_contract_embedding
-from graph.errors import ConfigError, ContractGraphError, ExtractionError, IngestError
 from graph.party_roles import is_role_name, resolve_role_name
 from graph.replace import replace_contract
-from graph.write import FIND_BY_ID, CommitRequest, commit_contract, find_by_sha
+from graph.write import CommitRequest, DuplicateFile, commit_contract, file_id_taken, find_by_sha
 from ingest.contract_type import type_from_title
 from ingest.duplicates import Choice, DuplicateMatch, recognise
 from ingest.evidence import llm_evidence, missing_fields, rules_evidence
+from ingest.layer import build_document_layer
 from ingest.llm_extract import ExtractionConfig, extract_llm
 from ingest.pdf import read_pdf, sha256_of
 from ingest.resolve import PartySuggestion, suggest_parties
@@ -49,12 +48,8 @@ class MissingContractType(IngestError):
     """A commit without a contract type: the reviewer must choose one (or "Other" explicitly)."""
 
 
-class AlreadyIngested(IngestError):
-    """The exact same file (same SHA-256) is already in the graph."""
-
-    def __init__(self, message: str, file_id: str) -> None:
-        super().__init__(message)
-        self.file_id = file_id
+class AlreadyIngested(DuplicateFile):
+    """The exact same file (same SHA-256) is already in the graph (found before reading it)."""
 
 
 @dataclass(frozen=True)
@@ -123,7 +118,7 @@ def proposed_file_id(driver: Driver, file_name: str, database: str | None = None
     stem = Path(file_name).stem.strip() or "upload"
     for n in range(1, MAX_ID_SUFFIX):
         candidate = stem if n == 1 else f"{stem}-{n}"
-        if not read(driver, FIND_BY_ID, {"file_id": candidate}, database):
+        if not file_id_taken(driver, candidate, database):
             return candidate
     raise IngestError(f"Too many contracts are already named '{stem[:80]}'; rename the file.")
 
@@ -162,7 +157,7 @@ def process_file(data: bytes, file_name: str, driver: Driver, engine: Engine, *,
     sha256 = sha256_of(data)
     existing = find_by_sha(driver, sha256, database)
     if existing:
-        raise AlreadyIngested(f"This file is already in the graph as '{existing}'.", existing)
+        raise AlreadyIngested(existing)
     _report(progress, "Reading the text", 0.1)
     pdf = read_pdf(data)
     _report(progress, f"Read {pdf.n_pages} pages ({sum(map(len, pdf.pages)):,} characters)", 0.25)
@@ -226,7 +221,7 @@ def commit_review(driver: Driver, review: Review, draft: ContractDraft, same_as:
         note = None
         if review.duplicate.method == "metadata":  # a contract known from JSON only: this is its first text
             attach_document(driver, existing, review.pages, database)
-            note = _document_layer(driver, existing, embeddings, database)
+            note = _document_layer(driver, existing, review.pages, embeddings, database)
         return Committed(existing, False, note, "link")
     if not draft.parties:
         raise ExtractionError("Add at least one party before committing; nothing was written.")
@@ -234,7 +229,7 @@ def commit_review(driver: Driver, review: Review, draft: ContractDraft, same_as:
         raise MissingContractType("Choose a contract type (or 'Other' when none fits) before committing; "
                                   "nothing was written.")
     file_id = review.file_id
-    if read(driver, FIND_BY_ID, {"file_id": file_id}, database):
+    if file_id_taken(driver, file_id, database):
         file_id = proposed_file_id(driver, review.file_name, database)
     record = to_seed_record(draft, file_id)
     vector, note = _embed(embeddings, record)
@@ -245,17 +240,18 @@ def commit_review(driver: Driver, review: Review, draft: ContractDraft, same_as:
         else commit_contract(driver, request, database)
     if vector is not None:
         set_contract_embedding(driver, written, vector, database)
-    return Committed(written, vector is not None, _document_layer(driver, written, embeddings, database) or note,
-                     "replace" if replacing else "keep")
+    layer_note = _document_layer(driver, written, review.pages, embeddings, database)
+    return Committed(written, vector is not None, layer_note or note, "replace" if replacing else "keep")
 
 
-def _document_layer(driver: Driver, file_id: str, embeddings: Embeddings | None, database: str | None) -> str | None:
+def _document_layer(driver: Driver, file_id: str, pages: list[str], embeddings: Embeddings | None,
+                    database: str | None) -> str | None:
     """Parse the committed text into the document layer (sections, references, terms, footnotes); a failure
     leaves the contract committed without its layer and says so."""
     embed = embeddings.embed_documents if embeddings is not None else None
     try:
         with llm_errors():
-            build_document_layer(driver, file_id, embed=embed, database=database)
+            build_document_layer(driver, file_id, pages, embed=embed, database=database)
     except ContractGraphError as e:
         log.warning("document layer of %s not built: %s", file_id, e)
         return f"The contract was committed without its document layer (sections, references): {e}"

@@ -22,10 +22,9 @@ from typing import Any
 from neo4j import Driver
 from rapidfuzz import fuzz
 
-from graph import queries
+from core.names import norm_party
 from graph.clean import party_key
-from graph.db import read
-from ingest.evaluate import norm_party
+from graph.repository import all_party_names, parties_by_key
 from ingest.schema import Organization
 
 DEFAULT_CUTOFF = 85.0
@@ -113,10 +112,8 @@ def suggest_parties(driver: Driver, parties: list[Organization], *, cutoff: floa
     """Candidates among the graph's parties for each extracted party, in the extracted order."""
     if not parties:
         return []
-    rows = read(driver, queries.ALL_PARTY_NAMES, {}, database)
-    keys = sorted(_prefilter(parties, rows, cutoff))
-    details = {row["key"]: row for row in read(driver, queries.PARTIES_BY_KEY, {"keys": keys}, database)} \
-        if keys else {}
+    rows = all_party_names(driver, database)
+    details = parties_by_key(driver, sorted(_prefilter(parties, rows, cutoff)), database)
     candidates_rows = [row for row in rows if row["key"] in details]
     return [PartySuggestion(p.name, p.location.country if p.location else None,
                             _rank(p, candidates_rows, cutoff, limit, details)) for p in parties]

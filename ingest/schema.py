@@ -17,11 +17,11 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from graph.vocab import (
+from core.vocab import (
     CLAUSE_TYPES,
     CONTRACT_TYPES,
     canonical,
-    normalize_country,
+    country_code,
     normalize_subdivision,
 )
 
@@ -63,12 +63,7 @@ class Location(BaseModel):
     @field_validator("country")
     @classmethod
     def _country(cls, value: str | None) -> str | None:
-        if value is None or not value.strip():
-            return None
-        code = normalize_country(value)
-        if code is None or len(code) != 2 or not code.isupper():
-            raise ValueError(f"country must be an ISO 3166-1 alpha-2 code, got {value!r}")
-        return code
+        return country_code(value, "country must be an ISO 3166-1 alpha-2 code, got {value!r}")
 
     @model_validator(mode="after")
     def _state(self) -> Location:

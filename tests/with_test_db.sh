@@ -11,5 +11,5 @@ stop_db() { [ "${KEEP_DB:-0}" = 1 ] || "$PY" -m graph server stop; }
 "$PY" -m graph server start || exit 1
 trap stop_db EXIT
 "$PY" -m graph load || exit 1
-"$PY" -m graph load-texts --if-missing || exit 1
+"$PY" -m ingest load-texts --if-missing || exit 1
 "$@"

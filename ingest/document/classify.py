@@ -2,7 +2,7 @@
 
 A category matches when its title pattern matches the section title, or one of its text patterns matches
 the section text (patterns are sentence-local: `[^.]` gaps), and no veto pattern matches. Rules are kept
-simple and readable; `clause_eval` measures how well they agree with CUAD's expert labels. Document-level
+simple and readable; `evals.clauses` measures how well they agree with CUAD's expert labels. Document-level
 categories (name, parties, agreement date) are only looked for in the preamble.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from graph.vocab import CUAD_CATEGORIES
+from core.vocab import CUAD_CATEGORIES
 from ingest.document.models import Section
 
 _MONTH = r"(?:january|february|march|april|may|june|july|august|september|october|november|december)"

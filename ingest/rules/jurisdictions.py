@@ -1,6 +1,6 @@
 """Names of jurisdictions a governing-law clause can cite, mapped to (ISO country, state/province code).
 
-US states and Canadian provinces come from `graph.vocab`; countries from its aliases plus the names
+US states and Canadian provinces come from `core.vocab`; countries from its aliases plus the names
 contracts in the sample cite. `find_jurisdictions` scans text for them, longest name first, so
 "West Virginia" is not read as "Virginia".
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from graph.vocab import CA_PROVINCES, COUNTRY_ALIASES, US_STATES
+from core.vocab import CA_PROVINCES, COUNTRY_ALIASES, US_STATES
 
 Jurisdiction = tuple[str, str | None]
 

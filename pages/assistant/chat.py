@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-from components.chat_agent import clear_conversation, focus_filter, history, load_assistant
-from components.chat_ui import ask_and_record, not_configured, render_history
+from components.chat.assistant import clear_conversation, focus_filter, history, load_assistant
+from components.chat.ui import ask_and_record, not_configured, render_history
+from components.formatting import escape_md
 
 EXAMPLES = (
     "How many supply contracts are there, and which parties appear most often?",
@@ -28,7 +29,7 @@ def chat() -> None:
     top[1].button("Clear chat", icon=":material/delete:", key="chat_clear", width="stretch",
                   on_click=clear_conversation)
     if focus is not None:
-        st.caption(f":material/filter_alt: Questions refer to the Explorer filter `{focus.describe()}`")
+        st.caption(f":material/filter_alt: Questions refer to the Explorer filter {escape_md(focus.describe())}")
     messages = st.container(height=620, border=False)
     with messages:
         if not history():

@@ -9,9 +9,9 @@ import streamlit as st
 
 from components import reads
 from components.footer import render_footer
-from components.upload_engine import choose_engine
-from components.upload_outcome import render_outcome
-from components.upload_process import items, process_upload, show_status
+from components.upload.engine import choose_engine
+from components.upload.outcome import render_outcome
+from components.upload.process import items, process_upload, show_status
 
 reads.require_db()
 st.title("Upload contracts")

@@ -6,8 +6,8 @@ from __future__ import annotations
 import streamlit as st
 
 from components import reads
-from components.contract_view import render_contract, render_contract_graph
-from components.document_view import render_document
+from components.contract.document import render_document
+from components.contract.view import render_contract, render_contract_graph
 from components.footer import render_footer
 
 PICK_LIMIT = 500

@@ -12,7 +12,8 @@ import streamlit as st
 
 from components import reads
 from components.charts import render_charts
-from components.explorer_form import render_filter_form
+from components.explorer.form import render_filter_form
+from components.explorer.results import render_results, show_queries
 from components.filter_url import (
     PAGE_SIZE_PARAM,
     filter_from_query,
@@ -21,10 +22,10 @@ from components.filter_url import (
     short_digest,
 )
 from components.footer import render_footer
-from components.results import render_results, show_queries
+from components.formatting import escape_md
 from components.routes import EXPLORER_PAGE as THIS_PAGE
 from components.session import EXPLORER_FILTER
-from graph.errors import FilterValidationError
+from core.errors import FilterValidationError
 from graph.filters import ContractFilter
 
 
@@ -33,7 +34,7 @@ def url_filter() -> ContractFilter:
     try:
         return filter_from_query(st.query_params.get_all)
     except FilterValidationError as e:
-        st.error(f"The filter in this link is invalid and was ignored. {e}", icon=":material/link_off:")
+        st.error(f"The filter in this link is invalid and was ignored. {escape_md(e)}", icon=":material/link_off:")
         return ContractFilter()
 
 

@@ -7,8 +7,8 @@ import streamlit as st
 
 from components import reads
 from components.footer import render_footer
-from components.formatting import country_label
-from components.party_view import party_contracts, party_header, render_party_network, search_results
+from components.formatting import country_label, escape_md
+from components.parties.view import party_contracts, party_header, render_party_network, search_results
 
 reads.require_db()
 st.title("Parties")
@@ -32,7 +32,7 @@ if party_key:
     with reads.guarded():
         profile = reads.party_profile(party_key)
     if profile is None:
-        st.error(f"No party with key '{party_key[:200]}'.", icon=":material/error:")
+        st.error(f"No party with key '{escape_md(party_key[:200])}'.", icon=":material/error:")
         party_key = None
     else:
         st.divider()

@@ -9,11 +9,12 @@ from urllib.parse import parse_qs
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from agent.context import AgentSettings
 from components.filter_url import filter_to_query
 from components.session import CHAT_HISTORY
+from core.settings import AgentSettings
 from graph.filters import parse_filter
 from graph.repository import search_contracts
+from tests.app.shown import shown
 from tests.app.test_chat_support import LLM_VARS, navigate_like_the_server, start_app, use_script
 
 SUPPLY = {"contract_types": ["Supply"], "min_effective_date": "2010-01-01"}
@@ -57,7 +58,7 @@ def test_question_streams_answer_with_tool_trace(driver, scripted) -> None:
     assert roles[1][0] == "assistant"
     assert roles[1][1][-1] == f"There are {expected} supply contracts since 2010."
     [status] = at.main.get("status")
-    assert status.proto.label.endswith(f"`contract_search` · total_count={expected}")
+    assert shown(status.proto.label).endswith(f"`contract_search` · total_count={expected}")
     codes = [c.value for c in at.main.code]
     assert json.loads(codes[0]) == SUPPLY
     # The tool's one statement (graph.paging): the count, then the page, of the same filter.
@@ -67,9 +68,10 @@ def test_question_streams_answer_with_tool_trace(driver, scripted) -> None:
     [link] = [x for x in links if x.proto.page.endswith("explorer")]
     assert parse_qs(link.proto.query_string) == {
         k: v if isinstance(v, list) else [v] for k, v in filter_to_query(parse_filter(SUPPLY)).items()}
-    contract_links = [(x.value, parse_qs(x.proto.query_string)) for x in links if x.proto.page.endswith("contract")]
-    shown = [c["file_id"] for c in search_contracts(driver, {**SUPPLY, "limit": 5}).contracts]
-    assert contract_links == [(f, {"file_id": [f]}) for f in shown]
+    contract_links = [(shown(x.value), parse_qs(x.proto.query_string)) for x in links
+                      if x.proto.page.endswith("contract")]
+    listed = [c["file_id"] for c in search_contracts(driver, {**SUPPLY, "limit": 5}).contracts]
+    assert contract_links == [(f, {"file_id": [f]}) for f in listed]
     history = at.session_state[CHAT_HISTORY]
     assert [t["role"] for t in history] == ["user", "assistant"]
     assert history[1]["tools"][0].total_count == expected
@@ -81,7 +83,7 @@ def test_history_is_redrawn_and_conversation_continues(driver, scripted) -> None
     roles = messages(at)
     assert [r[0] for r in roles] == ["user", "assistant", "user", "assistant"]
     assert roles[3][1] == ["You asked about supply contracts."]
-    assert at.main.expander[0].label.endswith("total_count=" + str(search_contracts(driver, SUPPLY).total_count))
+    assert shown(at.main.expander[0].label).endswith("total_count=" + str(search_contracts(driver, SUPPLY).total_count))
     at.button(key="chat_clear").click().run()
     assert at.session_state[CHAT_HISTORY] == [] and not at.main.chat_message
 
@@ -89,7 +91,7 @@ def test_history_is_redrawn_and_conversation_continues(driver, scripted) -> None
 def test_llm_error_is_shown_and_the_session_continues(scripted) -> None:
     scripted([{"match": "first", "steps": [{"error": "rate_limit"}]}, {"steps": ["Back again."]}])
     at = ask(chat_page(), "first question")
-    assert any("rate-limited or out of quota (429" in e.value for e in at.main.error)
+    assert any("rate-limited or out of quota (429" in shown(e.value) for e in at.main.error)
     at = ask(at, "second question")
     assert messages(at)[-1] == ("assistant", ["Back again."])
     assert at.session_state[CHAT_HISTORY][1]["error"]
@@ -101,7 +103,7 @@ def test_tool_error_is_visible_in_the_trace(scripted) -> None:
                          "That is not allowed."]}])
     at = ask(chat_page(), "delete everything")
     [status] = at.main.get("status")
-    assert "`cypher_aggregation`" in status.proto.label and "read-only" in status.proto.label
+    assert "`cypher_aggregation`" in status.proto.label and "read-only" in shown(status.proto.label)
     assert messages(at)[-1] == ("assistant", ["That is not allowed."])
 
 

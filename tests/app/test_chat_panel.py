@@ -6,10 +6,11 @@ from __future__ import annotations
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from components.chat_panel import FOCUS_QUESTION
+from components.chat.panel import FOCUS_QUESTION
 from components.session import CHAT_CONTEXT_FILTER, CHAT_HISTORY
 from graph.filters import ContractFilter
 from graph.repository import search_contracts
+from tests.app.shown import shown
 from tests.app.test_chat_support import APP, navigate_like_the_server, start_app, use_script
 
 FOCUSED = {"system_match": r'Explorer with this filter: \{"contract_types": \["License"\]',
@@ -26,7 +27,7 @@ def navigation(monkeypatch):
 
 
 def sidebar_texts(at) -> list[str]:
-    return [m.value for m in at.sidebar.markdown] + [c.value for c in at.sidebar.caption]
+    return [shown(m.value) for m in at.sidebar.markdown] + [shown(c.value) for c in at.sidebar.caption]
 
 
 def test_panel_answers_and_shares_history_with_chat_page(monkeypatch, tmp_path) -> None:
@@ -72,7 +73,7 @@ def test_panel_clear_and_llm_error(monkeypatch, tmp_path) -> None:
     use_script(monkeypatch, tmp_path, [{"match": "fail", "steps": [{"error": "auth"}]}, {"steps": ["Fine."]}])
     at = start_app()
     at.chat_input(key="panel_input").set_value("please fail").run()
-    assert any("rejected the API key (401" in e.value for e in at.sidebar.error)
+    assert any("rejected the API key (401" in shown(e.value) for e in at.sidebar.error)
     at.chat_input(key="panel_input").set_value("and now").run()
     assert "Fine." in sidebar_texts(at)
     at.button(key="panel_clear").click().run()

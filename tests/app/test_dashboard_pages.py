@@ -17,6 +17,7 @@ from graph.config import REPO_ROOT
 from graph.filters import ContractFilter
 from graph.repository import contract_details, count_contracts, search_contracts, search_parties
 from graph.subgraph import contract_subgraph, party_contracts, party_network
+from tests.app.shown import shown
 
 pytestmark = pytest.mark.integration
 
@@ -36,14 +37,14 @@ def open_page(page: str, params: dict[str, Any] | None = None) -> AppTest:
 def test_file_id_param_opens_that_contract(driver):
     at = open_page("pages/portfolio/contract.py", {"file_id": VERTICALNET})
     details = contract_details(driver, VERTICALNET)
-    assert [h.value for h in at.main.header] == [VERTICALNET]
-    metrics = {m.label: m.value for m in at.metric}
+    assert [shown(h.value) for h in at.main.header] == [VERTICALNET]
+    metrics = {m.label: shown(m.value) for m in at.metric}
     assert metrics["Effective"] == details["effective_date"] and metrics["Ends"] == details["end_date"]
     assert metrics["Parties"] == str(len(details["parties"]))
     parties = at.main.dataframe[0].value
     assert sorted(parties["Party"]) == sorted(p["name"] for p in details["parties"])
     assert sorted(parties["Role"]) == sorted(p["role"] for p in details["parties"])
-    assert sorted(e.label for e in at.main.expander if e.label not in ("Scope",)) == \
+    assert sorted(shown(e.label) for e in at.main.expander if e.label not in ("Scope",)) == \
         sorted(c["type"] for c in details["clauses"])
     assert at.selectbox(key=f"contract_pick_{VERTICALNET}").value == VERTICALNET
     assert len(at.get("iframe")) == 1
@@ -51,7 +52,7 @@ def test_file_id_param_opens_that_contract(driver):
 
 def test_unknown_file_id_shows_error():
     at = open_page("pages/portfolio/contract.py", {"file_id": "NO SUCH CONTRACT"})
-    assert any("No contract with file_id 'NO SUCH CONTRACT'" in e.value for e in at.error)
+    assert any("No contract with file_id 'NO SUCH CONTRACT'" in shown(e.value) for e in at.error)
 
 
 def test_contract_search_box_narrows_and_picks(driver):
@@ -64,7 +65,7 @@ def test_contract_search_box_narrows_and_picks(driver):
     assert list(picker.options) == expected
     picker.set_value(expected[0]).run()
     assert at.query_params["file_id"] == expected[0]
-    assert [h.value for h in at.main.header] == [expected[0]]
+    assert [shown(h.value) for h in at.main.header] == [expected[0]]
 
 
 def test_contract_graph_depth_expands_through_shared_parties(driver):

@@ -14,6 +14,7 @@ from graph.duplicates import unlink_upload
 from graph.repository import contract_details, graph_counts
 from graph.write import find_by_sha
 from ingest.pdf import sha256_of
+from tests.app.shown import shown
 from tests.app.test_chat_support import LLM_VARS, navigate_like_the_server, start_app, use_script
 from tests.ingest_support import (
     CURAEGIS,
@@ -52,13 +53,13 @@ def upload(at, *files: tuple[str, bytes]):
 
 
 def markdown(at) -> list[str]:
-    return [m.value for m in at.markdown]
+    return [shown(m.value) for m in at.markdown]
 
 
 def link(at) -> tuple[str, str, dict[str, list[str]]]:
     """The one link to the Contract page in the main area (the chat side panel has links of its own)."""
     (page_link,) = [p for p in at.main.page_link if p.proto.page == "contract"]
-    return page_link.value, page_link.proto.page, parse_qs(page_link.proto.query_string)
+    return shown(page_link.value), page_link.proto.page, parse_qs(page_link.proto.query_string)
 
 
 def test_offline_engine_review_and_commit(driver, offline):
@@ -66,7 +67,7 @@ def test_offline_engine_review_and_commit(driver, offline):
     assert any("Extraction engine: **offline rules**" in c.value for c in at.caption)
     with exact_cleanup(driver) as committed:
         upload(at, (CURAEGIS, real_pdf(CURAEGIS)))
-        assert [(s.label, s.state) for s in at.status] == [(f"{CURAEGIS}: ready for review", "complete")]
+        assert [(shown(s.label), s.state) for s in at.status] == [(f"{CURAEGIS}: ready for review", "complete")]
         steps = [m for m in markdown(at) if m.startswith(":material/arrow_right:")]
         assert [s.split(": ", 1)[1] for s in steps] == [
             "Hashing the file", "Reading the text", "Read 3 pages (12,511 characters)",
@@ -74,7 +75,7 @@ def test_offline_engine_review_and_commit(driver, offline):
         assert at.warning[0].value.startswith("Not filled by offline rules: Summary, End date")
         assert markdown(at).count(":red-badge[:material/edit: not filled by offline rules]") == 5  # + clauses title
         assert at.selectbox(key="upload_1_contract_type").value == "Sponsorship"  # read off the title
-        assert at.warning[1].value == f"This is '{Path(CURAEGIS).stem}': same text (100% of its fingerprint)."
+        assert shown(at.warning[1].value) == f"This is '{Path(CURAEGIS).stem}': same text (100% of its fingerprint)."
         assert at.radio(key="upload_1_duplicate").value == "link"
         at.radio(key="upload_1_duplicate").set_value("keep")
         assert ":green-badge[confidence 0.90] p.1: “May 18, 2010”" in markdown(at)
@@ -87,7 +88,7 @@ def test_offline_engine_review_and_commit(driver, offline):
         at.button(key="upload_1_commit").click().run()
         committed.append(FILE_ID)
         assert not at.exception and not at.error
-        assert at.success[0].value == f"**{CURAEGIS}** was committed as `{FILE_ID}`."
+        assert shown(at.success[0].value) == f"**{CURAEGIS}** was committed as {FILE_ID}."
         assert link(at) == (f"Open {FILE_ID} on the Contract page", "contract", {"file_id": [FILE_ID]})
         assert any("**511** contracts" in c.value for c in at.sidebar.caption)  # read caches were cleared
         details = contract_details(driver, FILE_ID)
@@ -106,8 +107,8 @@ def test_llm_review_flags_unsupported_values_and_validates_before_commit(driver,
     with exact_cleanup(driver) as committed:
         before = graph_counts(driver)
         upload(at, (CURAEGIS, real_pdf(CURAEGIS)))
-        assert any(c.value.startswith(f"Will be stored as file_id `{FILE_ID}` · 3 pages · engine: **LLM scripted**")
-                   for c in at.caption)
+        stored_as = f"Will be stored as file_id {FILE_ID} · 3 pages · engine: **LLM scripted**"
+        assert any(shown(c.value).startswith(stored_as) for c in at.caption)
         assert at.text_area(key="upload_1_summary").value == CURAEGIS_CONTRACT["summary"]
         notes = markdown(at)
         assert ":orange-badge[:material/warning: low confidence 0.30] not found in the text: check it" in notes
@@ -116,13 +117,13 @@ def test_llm_review_flags_unsupported_values_and_validates_before_commit(driver,
         assert at.data_editor(key="upload_1_clauses").value["clause_type"].tolist() == ["Renewal & Termination"]
         at.text_input(key="upload_1_effective_date").set_value("2010-18-05")
         at.button(key="upload_1_commit").click().run()
-        assert "effective_date: Value error, month must be in 1..12" in at.error[0].value
-        assert "Nothing was written." in at.error[0].value and graph_counts(driver) == before
+        assert "effective_date: Value error, month must be in 1..12" in shown(at.error[0].value)
+        assert "Nothing was written." in shown(at.error[0].value) and graph_counts(driver) == before
         at.text_input(key="upload_1_effective_date").set_value("2010-05-18")
         at.radio(key="upload_1_duplicate").set_value("keep")
         at.button(key="upload_1_commit").click().run()
         committed.append(FILE_ID)
-        assert at.success[0].value == f"**{CURAEGIS}** was committed as `{FILE_ID}`."
+        assert shown(at.success[0].value) == f"**{CURAEGIS}** was committed as {FILE_ID}."
         details = contract_details(driver, FILE_ID)
         assert (details["effective_date"], details["end_date"], details["contract_type"]) == \
             ("2010-05-18", "2010-10-31", "Sponsorship")
@@ -133,10 +134,10 @@ def test_bad_files_show_their_message_and_write_nothing(driver, offline):
     before = graph_counts(driver)
     upload(offline, ("notes.pdf", text_renamed_pdf()), ("cut.pdf", truncated_pdf()), ("locked.pdf", encrypted_pdf()),
            ("scan.pdf", image_only_pdf()), ("empty.pdf", b""))
-    assert [(s.label, s.state) for s in offline.status] == [(f"{n}: failed", "error") for n in
+    assert [(shown(s.label), s.state) for s in offline.status] == [(f"{n}: failed", "error") for n in
                                                             ("notes.pdf", "cut.pdf", "locked.pdf", "scan.pdf",
                                                              "empty.pdf")]
-    assert [e.value.split("\n\n")[0] for e in offline.error] == [
+    assert [shown(e.value).split("\n\n")[0] for e in offline.error] == [
         "**notes.pdf**: This file is not a PDF (it has no PDF header). Upload the contract as a PDF.",
         "**cut.pdf**: The PDF is truncated or corrupt: its end-of-file marker is missing.",
         "**locked.pdf**: The PDF is password-protected. Remove the password and upload it again.",
@@ -152,7 +153,7 @@ def test_discard_then_duplicate_upload_offers_the_existing_contract(driver, offl
     before = graph_counts(driver)
     upload(at, (CURAEGIS, real_pdf(CURAEGIS)))
     at.button(key="upload_1_discard").click().run()
-    assert f":material/delete: {CURAEGIS} was discarded; nothing was written." in [c.value for c in at.caption]
+    assert f":material/delete: {CURAEGIS} was discarded; nothing was written." in [shown(c.value) for c in at.caption]
     assert graph_counts(driver) == before and not at.success
     with exact_cleanup(driver) as committed:
         upload(at, (CURAEGIS, real_pdf(CURAEGIS)))  # a new upload of the same file: processed again
@@ -161,9 +162,9 @@ def test_discard_then_duplicate_upload_offers_the_existing_contract(driver, offl
         committed.append(FILE_ID)
         after_commit = graph_counts(driver)
         upload(at, ("same file, new name.pdf", real_pdf(CURAEGIS)))
-        assert [(s.label, s.state) for s in at.status] == [("same file, new name.pdf: already in the graph",
+        assert [(shown(s.label), s.state) for s in at.status] == [("same file, new name.pdf: already in the graph",
                                                            "complete")]
-        assert at.info[0].value == f"This file is already in the graph as '{FILE_ID}'. Nothing was written."
+        assert shown(at.info[0].value) == f"This file is already in the graph as '{FILE_ID}'. Nothing was written."
         assert link(at) == (f"Open {FILE_ID}", "contract", {"file_id": [FILE_ID]})
         assert graph_counts(driver) == after_commit
 
@@ -178,8 +179,8 @@ def test_recognised_contract_is_linked_by_default_and_no_contract_is_added(drive
     try:
         at.button(key="upload_1_commit").click().run()
         assert not at.exception and not at.error
-        assert at.success[0].value == f"**{CURAEGIS}** was linked to the existing contract `{existing}`."
-        assert [(s.label, s.state) for s in at.status] == [(f"{CURAEGIS}: linked to {existing}", "complete")]
+        assert shown(at.success[0].value) == f"**{CURAEGIS}** was linked to the existing contract {existing}."
+        assert [(shown(s.label), s.state) for s in at.status] == [(f"{CURAEGIS}: linked to {existing}", "complete")]
         assert link(at) == (f"Open {existing} on the Contract page", "contract", {"file_id": [existing]})
         assert graph_counts(driver) == before
         assert find_by_sha(driver, sha256_of(real_pdf(CURAEGIS))) == existing

@@ -8,10 +8,11 @@ from typing import Any
 
 import pytest
 
-from agent.context import AgentSettings, Context
+from agent.context import Context
 from agent.graph import build_agent
-from agent.llm import build_chat_model
 from agent.runner import AgentAnswer, ask
+from core.llm import build_chat_model
+from core.settings import AgentSettings
 from graph.compiler import compile_projection
 from graph.filters import ContractFilter
 from graph.retrieval import clause_search

@@ -15,10 +15,11 @@ import pytest
 from langchain_core.embeddings import DeterministicFakeEmbedding
 
 import agent.semantic as semantic_module
-from agent.context import AgentSettings, Context
+from agent.context import Context
 from agent.graph import build_agent
 from agent.runner import ask
-from agent.scripted import ScriptedChatModel, parse_script
+from core.scripted import ScriptedChatModel, parse_script
+from core.settings import AgentSettings
 from graph.config import REPO_ROOT, read_secrets
 from graph.db import read, write
 from graph.repository import graph_counts, search_contracts, search_parties

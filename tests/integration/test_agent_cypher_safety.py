@@ -9,10 +9,11 @@ from typing import Any
 
 import pytest
 
-from agent.context import AgentSettings, Context
+from agent.context import Context
 from agent.graph import build_agent
 from agent.runner import AgentAnswer, ask
-from agent.scripted import ScriptedChatModel, parse_script
+from core.scripted import ScriptedChatModel, parse_script
+from core.settings import AgentSettings
 from graph.db import read
 from graph.repository import graph_counts
 

@@ -9,12 +9,13 @@ from collections import Counter
 
 import pytest
 
-from agent.context import AgentSettings, Context
-from agent.eval import DEFAULT_QUESTIONS
-from agent.eval.harness import load_questions, run_eval, summarize, write_outputs
-from agent.eval.references import compute_reference, read_rows
+from agent.context import Context
 from agent.graph import build_agent
-from agent.llm import build_chat_model
+from core.llm import build_chat_model
+from core.settings import AgentSettings
+from evals.agent import DEFAULT_QUESTIONS
+from evals.agent.harness import load_questions, run_eval, summarize, write_outputs
+from evals.agent.references import compute_reference, read_rows
 
 ROWS = read_rows(DEFAULT_QUESTIONS)
 CATEGORIES = {"count", "dates", "parties", "amounts", "aggregation", "multi-step", "details"}
@@ -30,7 +31,7 @@ def test_the_set_is_large_and_varied() -> None:
 @pytest.mark.parametrize("row", ROWS, ids=[r["id"] for r in ROWS])
 def test_reference_matches_the_live_graph(driver, row: dict[str, str]) -> None:
     fresh = compute_reference(driver, row["kind"], json.loads(row["spec"]), row["template"])
-    assert fresh == row["reference"], "run `python -m agent.eval.references agent/eval/questions.csv`"
+    assert fresh == row["reference"], "run `python -m evals.agent.references evals/agent/questions.csv`"
 
 
 def reference(question_id: str) -> str:

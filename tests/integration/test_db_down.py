@@ -20,6 +20,7 @@ from graph import server
 from graph.config import REPO_ROOT, LocalServer
 from graph.db import build_driver
 from graph.load import load_records
+from tests.app.shown import shown
 from tests.integration.throwaway import throwaway_server
 
 pytestmark = pytest.mark.integration
@@ -64,7 +65,7 @@ def load(page: str | None = None) -> AppTest:
 
 
 def main_errors(at: AppTest) -> list[str]:
-    return [e.value for e in at.main.error]
+    return [shown(e.value) for e in at.main.error]
 
 
 def assert_banner(at: AppTest, srv: LocalServer) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from components.document_html import anchor, document_html, linked_text
+from components.contract.document_html import anchor, document_html, linked_text
 from graph.documents import DocumentOutline
 
 TERMS = {"Licensed Product": {"term": "Licensed Product", "definition": 'means the "Widget" <v2>', "section": "1.1"},

@@ -1,4 +1,4 @@
-"""The document layer of the 510 CUAD texts on the real graph: `python -m graph load-texts` matches every
+"""The document layer of the 510 CUAD texts on the real graph: `python -m ingest load-texts` matches every
 text to its contract, writes exactly what the parser found (checked per document against an independent
 reading of `parse_document`), and loading again leaves identical counts."""
 
@@ -11,14 +11,14 @@ from pathlib import Path
 
 import pytest
 
+from core.vocab import CUAD_CATEGORIES
 from graph.config import REPO_ROOT
 from graph.db import read
-from graph.document_load import load_texts, match_texts
 from graph.document_rows import LAYER_VERSION
 from graph.repository import graph_counts
-from graph.vocab import CUAD_CATEGORIES
 from ingest.cuad_labels import read_text
 from ingest.document import ParsedDocument, classify_section, parse_document
+from ingest.layer import load_texts, match_texts
 from tests.conftest import TEXTS
 
 pytestmark = pytest.mark.integration
@@ -131,7 +131,7 @@ def _totals(driver) -> dict[str, int]:
 
 def test_load_texts_cli_twice_gives_identical_counts(driver, document_layer) -> None:
     before = _snapshot(driver)
-    done = subprocess.run([sys.executable, "-m", "graph", "load-texts", str(TEXTS)], cwd=REPO_ROOT,
+    done = subprocess.run([sys.executable, "-m", "ingest", "load-texts", str(TEXTS)], cwd=REPO_ROOT,
                           capture_output=True, text=True, check=False, timeout=900)
     assert done.returncode == 0, done.stderr
     assert "510document" in done.stderr.replace(" ", "")  # tqdm progress on stderr

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from graph.db import read
-from graph.document_load import build_document_layer
 from graph.repository import graph_counts
 from ingest.document import parse_document
+from ingest.layer import build_document_layer
 from ingest.pdf import read_pdf
 from ingest.pipeline import RULES, commit_review, process_file
 from ingest.schema import Organization

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from core.vocab import SAMPLE_CLAUSE_TYPES
 from graph.prepare import Prepared
 from graph.repository import search_contracts
-from graph.vocab import SAMPLE_CLAUSE_TYPES
 from tests.oracle import Oracle
 
 TODAY = date(2021, 6, 30)

@@ -7,7 +7,7 @@ from datetime import date
 
 import pytest
 
-from graph.errors import ContractGraphError, FilterValidationError
+from core.errors import ContractGraphError, FilterValidationError
 from graph.filters import ContractFilter
 from graph.repository import graph_counts, search_contracts, search_parties
 from tests.oracle import Oracle

@@ -12,12 +12,13 @@ from pathlib import Path
 import pytest
 from langchain_core.embeddings import DeterministicFakeEmbedding
 
+from core.errors import IngestError
 from graph.db import read
-from graph.document_rows import document_rows, layer_size
-from graph.errors import IngestError
+from graph.document_rows import layer_size
 from graph.repository import contract_details, graph_counts, search_parties
 from graph.write import find_by_sha
 from ingest.document import parse_document
+from ingest.document.rows import document_rows
 from ingest.pdf import (
     CorruptPdfError,
     EmptyPdfError,

@@ -10,15 +10,15 @@ from __future__ import annotations
 import pytest
 from langchain_core.embeddings import DeterministicFakeEmbedding
 
+from core.errors import FilterValidationError, NotFound
 from graph.compiler import compile_projection
 from graph.db import read
-from graph.document_load import load_texts
-from graph.errors import FilterValidationError, NotFound
 from graph.filters import ContractFilter
 from graph.repository import graph_counts, search_contracts
 from graph.retrieval import any_word_query, clause_search, expand, search_terms
 from graph.retrieval_items import SECTION_CHARS
 from graph.schema import embedding_dimensions
+from ingest.layer import load_texts
 from tests.conftest import TEXTS as TEXTS_DIR
 from tests.integration.test_document_layer import BELLICUM, document_layer  # noqa: F401 (fixture)
 

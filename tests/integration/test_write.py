@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from core.errors import IngestError
 from graph.db import read
-from graph.errors import IngestError
 from graph.repository import contract_details, graph_counts, search_contracts, search_parties
 from graph.write import CommitRequest, commit_contract, delete_contract, find_by_sha
 

@@ -9,11 +9,12 @@ from typing import Annotated, Any
 import pytest
 from langchain_core.tools import InjectedToolArg, tool
 
-from agent.context import AgentSettings, Context
+from agent.context import Context
 from agent.graph import STEP_LIMIT_MESSAGE, build_agent
 from agent.runner import Answer, Failure, Token, ToolFinished, ToolStarted, ask, stream_turn, to_messages
-from agent.scripted import ScriptedChatModel, parse_script
-from graph.errors import NotFound
+from core.errors import NotFound
+from core.scripted import ScriptedChatModel, parse_script
+from core.settings import AgentSettings
 from graph.filters import ContractFilter
 
 TODAY = date(2024, 2, 29)

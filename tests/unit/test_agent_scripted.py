@@ -8,8 +8,8 @@ import openai
 import pytest
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage, ToolMessage
 
-from agent.scripted import ScriptedChatModel, load_script, parse_script
-from graph.errors import ConfigError
+from core.errors import ConfigError
+from core.scripted import ScriptedChatModel, load_script, parse_script
 
 SCRIPT = {"turns": [
     {"match": "supply", "steps": [

@@ -9,12 +9,12 @@ import openai
 import pytest
 from langchain_openai import ChatOpenAI
 
-import agent.context as context_module
+import core.settings as context_module
 import graph.config as config_module
-from agent.context import DEFAULT_MODEL, AgentSettings
-from agent.llm import build_chat_model, build_embeddings, llm_errors
-from agent.scripted import ScriptedChatModel, openai_error
-from graph.errors import ConfigError, LLMError, LLMNotConfigured
+from core.errors import ConfigError, LLMError, LLMNotConfigured
+from core.llm import build_chat_model, build_embeddings, llm_errors
+from core.scripted import ScriptedChatModel, openai_error
+from core.settings import DEFAULT_MODEL, AgentSettings
 
 NAMES = ("LLM_PROVIDER", "OPENAI_API_KEY", "OPENAI_BASE_URL", "LLM_MODEL", "LLM_TEMPERATURE", "LLM_TIMEOUT",
          "LLM_MAX_RETRIES", "LLM_SCRIPT", "LLM_JUDGE_MODEL", "EMBEDDING_MODEL", "AGENT_MAX_STEPS",

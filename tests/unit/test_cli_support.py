@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from core.errors import ContractGraphError, DatabaseUnavailable
 from graph.cli_support import json_object_arg, run_cli
-from graph.errors import ContractGraphError, DatabaseUnavailable
 
 
 def raising(error: BaseException):

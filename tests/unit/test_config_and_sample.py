@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from core.errors import ConfigError, SampleDataMissing
 from graph import config, sample
-from graph.errors import ConfigError, SampleDataMissing
 
 
 @pytest.fixture

@@ -5,10 +5,10 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
-from graph.vocab import CUAD_CATEGORIES
+from core.vocab import CUAD_CATEGORIES
+from evals.clauses import evaluate_clauses, format_table, macro_average
 from ingest.cuad_labels import index_texts, load_labels
 from ingest.document import Section, classify_section
-from ingest.document.clause_eval import evaluate_clauses, format_table, macro_average
 
 CUAD = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "cuad"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"

@@ -13,16 +13,17 @@ from langchain_core.language_models.fake_chat_models import FakeMessagesListChat
 from langchain_core.messages import AIMessage
 from langchain_core.tools import InjectedToolArg, tool
 
-import agent.context as context_module
+import core.settings as context_module
 import graph.config as config_module
-from agent.context import AgentSettings, Context
-from agent.eval import DEFAULT_QUESTIONS
-from agent.eval.__main__ import SKIPPED, main
-from agent.eval.harness import Question, load_questions, run_eval, summarize, write_outputs
-from agent.eval.judge import JUDGE_SYSTEM, Verdict, judge, parse_verdict
+from agent.context import Context
 from agent.graph import build_agent
-from agent.scripted import ScriptedChatModel, parse_script
-from graph.errors import ContractGraphError
+from core.errors import ContractGraphError
+from core.scripted import ScriptedChatModel, parse_script
+from core.settings import AgentSettings
+from evals.agent import DEFAULT_QUESTIONS
+from evals.agent.__main__ import SKIPPED, main
+from evals.agent.harness import Question, load_questions, run_eval, summarize, write_outputs
+from evals.agent.judge import JUDGE_SYSTEM, Verdict, judge, parse_verdict
 
 
 @tool

@@ -1,4 +1,4 @@
-"""Tests for ingest.evaluate: gold parsing, the documented matching rules, scoring and the CLI."""
+"""Tests for evals.ingest: gold parsing, the documented matching rules, scoring and the CLI."""
 
 from __future__ import annotations
 
@@ -9,9 +9,8 @@ from datetime import date
 
 import pytest
 
-from graph.vocab import CUAD_CATEGORIES
-from ingest.cuad_labels import CategoryLabel, LabelledContract
-from ingest.evaluate import (
+from core.vocab import CUAD_CATEGORIES
+from evals.ingest import (
     Counts,
     field_matches,
     gold_jurisdictions,
@@ -22,6 +21,7 @@ from ingest.evaluate import (
     parse_gold_date,
     score_contract,
 )
+from ingest.cuad_labels import CategoryLabel, LabelledContract
 
 
 def test_gold_parties_from_answer_column():
@@ -166,7 +166,7 @@ def test_cli_llm_engine_unavailable_is_a_clear_error(tmp_path, capsys, monkeypat
 def test_cli_llm_not_configured_is_a_clear_error(tmp_path, capsys, monkeypatch):
     import types
 
-    from graph.errors import LLMNotConfigured
+    from core.errors import LLMNotConfigured
 
     def extract_llm(pages, file_id, model):
         raise LLMNotConfigured("No chat model is configured: set LLM_MODEL.")

@@ -6,7 +6,7 @@ from datetime import date
 
 import pytest
 
-from graph.errors import FilterValidationError
+from core.errors import FilterValidationError
 from graph.filters import ContractFilter, parse_filter
 
 

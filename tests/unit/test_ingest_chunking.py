@@ -6,9 +6,9 @@ from itertools import pairwise
 
 import pytest
 
+from core.settings import budget_from_tokens
 from ingest.chunking import (
     PAGE_SEPARATOR,
-    budget_from_tokens,
     join_pages,
     plan_chunks,
     render_chunk,

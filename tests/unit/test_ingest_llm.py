@@ -14,8 +14,8 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, System
 from langchain_core.outputs import ChatGeneration, ChatResult
 from pydantic import Field, ValidationError
 
-from agent.scripted import openai_error
-from graph.errors import ConfigError, ExtractionError, LLMError, LLMNotConfigured
+from core.errors import ConfigError, ExtractionError, LLMError, LLMNotConfigured
+from core.scripted import openai_error
 from ingest.chunking import join_pages, plan_chunks, unrender_chunk
 from ingest.llm_extract import ExtractionConfig, extract_llm, is_transient
 from ingest.pdf import read_pdf
@@ -168,7 +168,7 @@ def test_long_contract_is_extracted_per_chunk_and_merged():
 
 @pytest.mark.skipif(not PDF_DIR.is_dir(), reason="CUAD sample PDFs not present")
 def test_scripted_model_from_settings(monkeypatch, tmp_path):
-    """The app's settings path: LLM_PROVIDER=scripted + LLM_SCRIPT, built by agent.llm.build_chat_model."""
+    """The app's settings path: LLM_PROVIDER=scripted + LLM_SCRIPT, built by core.llm.build_chat_model."""
     monkeypatch.setenv("LLM_PROVIDER", "scripted")
     monkeypatch.setenv("LLM_SCRIPT", str(write_script(tmp_path / "script.json")))
     contract = extract_llm(read_pdf(real_pdf(CURAEGIS)).pages, "curaegis", None, config=_config()[0])

@@ -1,4 +1,4 @@
-"""components.upload_draft: the review tables and the reviewed ContractDraft (no widgets involved)."""
+"""components.upload.draft: the review tables and the reviewed ContractDraft (no widgets involved)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import math
 import pandas as pd
 import pytest
 
-from components.upload_draft import ReviewInputError, build_draft, clauses_frame, parties_frame
+from components.upload.draft import ReviewInputError, build_draft, clauses_frame, parties_frame
 from ingest.pipeline import RULES, Review
 from ingest.schema import ContractDraft
 

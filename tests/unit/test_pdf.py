@@ -13,7 +13,7 @@ from pypdf import PdfReader, PdfWriter
 from reportlab.lib.pagesizes import letter
 from reportlab.pdfgen import canvas
 
-from graph.errors import IngestError
+from core.errors import IngestError
 from ingest.pdf import (
     CorruptPdfError,
     EmptyPdfError,

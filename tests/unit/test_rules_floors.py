@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from ingest.evaluate import evaluate
+from evals.ingest import evaluate
 
 CUAD = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "cuad"
 FLOORS = {"governing_law": 0.85, "agreement_date": 0.75, "parties": 0.70}

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from graph.vocab import CLAUSE_TYPES, CONTRACT_TYPES
+from core.vocab import CLAUSE_TYPES, CONTRACT_TYPES
 from ingest.schema import Clause, Contract, ContractDraft, Location, Organization, to_seed_record
 
 SEED = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "cuad" / "contract_data.json"

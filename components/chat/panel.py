@@ -1,0 +1,90 @@
+"""The compact chat in the sidebar of the dashboard pages. It shares the agent and the conversation with the
+Chat page; next to an Explorer filter it offers to ask about exactly those contracts (the filter goes to
+the agent as context and stays in focus until dismissed)."""
+
+from __future__ import annotations
+
+import json
+
+import streamlit as st
+
+from components.chat.assistant import Assistant, clear_conversation, focus_filter, history, load_assistant
+from components.chat.ui import CHAT_PAGE, ask_and_record, not_configured, render_history
+from components.filter_url import LIST_FIELDS, SCALAR_FIELDS, filter_from_query
+from components.formatting import escape_md
+from components.session import CHAT_CONTEXT_FILTER, EXPLORER_FILTER
+from core.errors import FilterValidationError
+from graph.filters import ContractFilter
+
+PANEL_TURNS = 6
+URL_FILTER_FIELDS = (*LIST_FIELDS, *SCALAR_FIELDS, "monetary_value")
+FOCUS_QUESTION = ("Give me an overview of the contracts in this filter: how many there are, their types, "
+                  "the most frequent parties and the range of effective dates.")
+
+
+def render_chat_panel(page: str | None = None) -> None:
+    """Draw the sidebar chat. `page` is the current page's url_path ("explorer" shows the filter button;
+    None shows it whenever the Explorer has a filter)."""
+    with st.sidebar:
+        _panel(page)
+
+
+def explorer_filter(page: str | None) -> ContractFilter | None:
+    """The Explorer's current filter: from the URL (the Explorer's source of truth, readable before the page
+    body runs), else the last one the Explorer submitted this session."""
+    if page not in (None, "explorer"):
+        return None
+    if any(name in st.query_params for name in URL_FILTER_FIELDS):
+        try:
+            return filter_from_query(st.query_params.get_all)
+        except FilterValidationError:
+            pass  # the Explorer shows the error; fall back to the last valid filter
+    value = st.session_state.get(EXPLORER_FILTER)
+    return value if isinstance(value, ContractFilter) else None
+
+
+def _focus_controls(page: str | None) -> tuple[ContractFilter | None, str | None]:
+    """The filter in focus and a question to ask right away (after 'ask about this filter')."""
+    explorer = explorer_filter(page)
+    focus, question = focus_filter(), None
+    if explorer is not None and st.button("Ask about the contracts in this filter", key="panel_ask_filter",
+                                          icon=":material/filter_alt:", width="stretch"):
+        st.session_state[CHAT_CONTEXT_FILTER] = focus = explorer
+        question = FOCUS_QUESTION
+    if focus is not None:
+        st.caption(f"Focused on {escape_md(json.dumps(focus.describe()))}")
+        st.button("Stop focusing on the filter", key="panel_unfocus", on_click=_unfocus)
+    return focus, question
+
+
+def _unfocus() -> None:
+    st.session_state[CHAT_CONTEXT_FILTER] = None
+
+
+def _conversation(assistant: Assistant, page: str | None) -> None:
+    focus, question = _focus_controls(page)
+    turns = history()
+    box = st.container(height=380, border=False) if turns or question else st.container()
+    with box:
+        render_history(turns[-PANEL_TURNS:], compact=True)
+    typed = st.chat_input("Ask the assistant…", key="panel_input")
+    question = question or typed
+    if question:
+        with box:
+            ask_and_record(assistant, question, focus, compact=True)
+    if history():
+        cols = st.columns(2)
+        with cols[0]:
+            st.page_link(CHAT_PAGE, label="Full chat", icon=":material/chat:")
+        cols[1].button("Clear", icon=":material/delete:", key="panel_clear", on_click=clear_conversation)
+
+
+@st.fragment
+def _panel(page: str | None) -> None:
+    st.divider()
+    st.markdown("**:material/smart_toy: Assistant**")
+    assistant = load_assistant()
+    if assistant.agent is None:
+        not_configured(assistant.problem or "", compact=True)
+        return
+    _conversation(assistant, page)

@@ -1,0 +1,33 @@
+"""The Contract page's Document tab (the section tree with linked references, defined terms and footnotes)
+and the contract graph with its document layer drawn in (the graph view's toggle)."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from components import reads
+from components.contract.document_html import document_html
+from graph.documents import DocumentOutline
+
+LOAD_HINT = "Load the contract texts with `python -m ingest load-texts` (uploads get theirs when committed)."
+
+
+def _summary(doc: DocumentOutline) -> str:
+    parts = [f"{len(doc.sections):,} sections", f"{doc.reference_count:,} cross-references",
+             f"{doc.unresolved_count:,} unresolved", f"{len(doc.terms):,} defined terms",
+             f"{len(doc.footnotes):,} footnotes"]
+    pages = f" · {doc.page_count} pages" if (doc.page_count or 0) > 1 else ""
+    return " · ".join(parts) + pages
+
+
+def render_document(file_id: str) -> None:
+    """Section tree with anchors: references link to their target, defined terms show their definition on
+    hover, unresolved references are marked (dashed), footnotes are linked at the end."""
+    with reads.guarded(stop=False):
+        doc = reads.outline(file_id)
+        if doc is None or not doc.sections:
+            st.info(f"This contract has no document layer yet. {LOAD_HINT}", icon=":material/article:")
+            return
+        st.caption(_summary(doc) + ". Links jump to the referenced section; hover an underlined term for its "
+                   "definition; dashed references point outside this document.")
+        st.html(document_html(doc))

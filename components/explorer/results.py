@@ -1,0 +1,86 @@
+"""The Explorer's result area: exact count, pager, contracts table, CSV of every match, and the Cypher."""
+
+from __future__ import annotations
+
+import math
+
+import streamlit as st
+from neo4j import Driver
+
+from components import reads
+from components.explorer.export import contracts_csv, contracts_frame
+from components.filter_url import PAGE_PARAM, PAGE_SIZE_PARAM, PAGE_SIZES
+from components.routes import CONTRACT_PAGE
+from graph.compiler import CompiledQuery
+from graph.filters import ContractFilter
+from graph.repository import SearchResult, json_params
+
+COLUMNS = {
+    "file_id": st.column_config.TextColumn("Contract", width="large", pinned=True),
+    "contract_type": st.column_config.TextColumn("Type", width="small"),
+    "effective_date": st.column_config.DateColumn("Effective", format="YYYY-MM-DD", width=100),
+    "end_date": st.column_config.DateColumn("Ends", format="YYYY-MM-DD", width=100),
+    "duration": st.column_config.TextColumn("Term", help="ISO 8601 duration, e.g. P5Y = five years"),
+    "total_amount": st.column_config.NumberColumn("Total amount", format="dollar"),
+    "parties": st.column_config.ListColumn("Parties (role; country)", width="large"),
+    "party_countries": st.column_config.ListColumn("Countries"),
+    "governing_law": st.column_config.TextColumn("Governing law"),
+    "summary": st.column_config.TextColumn("Summary", width="large"),
+}
+
+
+def _pager(total: int, page: int, size: int, key: str) -> tuple[int, int]:
+    """Page size and page number widgets (kept in the URL); returns the (page, size) to show."""
+    left, middle, right = st.columns([1, 1, 4], vertical_alignment="bottom")
+    size = middle.selectbox("Rows per page", PAGE_SIZES, index=PAGE_SIZES.index(size), key=f"{key}_size")
+    pages = max(1, math.ceil(total / size))
+    page = left.number_input(f"Page (of {pages:,})", min_value=1, max_value=pages, value=min(page, pages),
+                             step=1, key=f"{key}_page_{size}")
+    first = (page - 1) * size
+    right.caption(f"Showing rows {first + 1 if total else 0:,}–{min(first + size, total):,} of {total:,}")
+    st.query_params[PAGE_PARAM] = str(page)
+    st.query_params[PAGE_SIZE_PARAM] = str(size)
+    return int(page), int(size)
+
+
+def _table(result: SearchResult, key: str) -> None:
+    frame = contracts_frame(result.contracts)
+    event = st.dataframe(frame, column_config=COLUMNS, hide_index=True, on_select="rerun",
+                         selection_mode="single-row", key=key, row_height=36, placeholder="—")
+    rows = event.selection.rows if event else []
+    if rows:
+        st.switch_page(CONTRACT_PAGE, query_params={"file_id": frame.iloc[rows[0]]["file_id"]})
+
+
+def _download(driver: Driver, f: ContractFilter, total: int) -> None:
+    st.download_button(
+        f"Download all {total:,} rows (CSV)", data=lambda: contracts_csv(driver, f), file_name="contracts.csv",
+        mime="text/csv", icon=":material/download:", on_click="ignore", disabled=total == 0,
+        key="explorer_csv")
+
+
+def show_queries(queries: list[CompiledQuery]) -> None:
+    """The Cypher and parameters that ran, in order."""
+    with st.expander(f"Cypher and parameters ({len(queries)} queries)", icon=":material/code:"):
+        for i, query in enumerate(queries, start=1):
+            st.markdown(f"**Query {i}**")
+            st.code(query.cypher, language="cypher")
+            st.json(json_params(query.params), expanded=True)
+
+
+def render_results(driver: Driver, f: ContractFilter, page: int, size: int, key: str) -> list[CompiledQuery]:
+    """Count, pager, table and download for `f`; returns the queries that produced them."""
+    first = reads.search(f.model_copy(update={"limit": 0}).model_dump_json())
+    total = first.total_count
+    head, action = st.columns([3, 1], vertical_alignment="bottom")
+    head.metric("Matching contracts", f"{total:,}", border=False)
+    with action:
+        _download(driver, f, total)
+    page, size = _pager(total, page, size, key)
+    result = reads.search(f.model_copy(update={"limit": size, "offset": (page - 1) * size}).model_dump_json())
+    if total:
+        _table(result, f"{key}_table_{page}_{size}")
+        st.caption("Select a row to open the contract.")
+    else:
+        st.info("No contract matches these filters.", icon=":material/search_off:")
+    return result.queries

@@ -1,0 +1,111 @@
+"""Parties page parts: search results (with a typo-tolerant fallback), one party's contracts, and the party
+network (parties linked by shared contracts) around a party or over the Explorer's filter."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pandas as pd
+import streamlit as st
+
+from components import reads
+from components.formatting import country_label, escape_md, money
+from components.network_view import render_network
+from components.routes import CONTRACT_PAGE
+from components.session import EXPLORER_FILTER
+from graph.filters import ContractFilter
+
+NODE_CAPS = (25, 50, 100, 200, 400)
+DEPTHS = {1: "Direct co-parties", 2: "+ their co-parties", 3: "+ one more hop"}
+
+
+def parties_frame(rows: list[dict[str, Any]]) -> pd.DataFrame:
+    """Party rows for a table: name, other spellings, countries and contract count."""
+    return pd.DataFrame([{
+        "Party": r["name"], "Contracts": r["contract_count"], "Countries": list(r.get("countries") or []),
+        "Also written": [a for a in r.get("aliases") or [] if a != r["name"]], "key": r["key"],
+    } for r in rows], columns=["Party", "Contracts", "Countries", "Also written", "key"])
+
+
+def party_table(rows: list[dict[str, Any]], key: str) -> str | None:
+    """A selectable party table; returns the selected party's key."""
+    frame = parties_frame(rows)
+    event = st.dataframe(frame, hide_index=True, on_select="rerun", selection_mode="single-row", key=key,
+                         column_order=["Party", "Contracts", "Countries", "Also written"],
+                         column_config={"Countries": st.column_config.ListColumn(),
+                                        "Also written": st.column_config.ListColumn(width="large"),
+                                        "Party": st.column_config.TextColumn(width="large")})
+    rows_selected = event.selection.rows if event else []
+    return str(frame.iloc[rows_selected[0]]["key"]) if rows_selected else None
+
+
+def search_results(name: str, country: str | None, key: str) -> str | None:
+    """Matching parties, most contracts first; similar names when nothing matches. Returns a selected key."""
+    found = reads.parties(name or None, country, 200, 0)
+    total = found["total_count"]
+    if total:
+        shown = len(found["parties"])
+        st.caption(f"{total:,} parties match" + (f"; showing the {shown} with most contracts." if total > shown
+                                                  else ".") + " Select a row to see its contracts and network.")
+        return party_table(found["parties"], key)
+    similar = reads.parties_like(name) if name else []
+    if not similar:
+        st.info("No party matches.", icon=":material/person_search:")
+        return None
+    st.warning(f"No party name contains “{escape_md(name)}”. Similar names:", icon=":material/spellcheck:")
+    return party_table(similar, f"{key}_fuzzy")
+
+
+def party_contracts(party_key: str) -> None:
+    """The party's contracts; selecting one opens it."""
+    rows = reads.contracts_of(party_key)
+    frame = pd.DataFrame([{
+        "Contract": r["file_id"], "Role": r.get("role") or "—", "Type": r.get("contract_type"),
+        "Effective": r.get("effective_date"), "Ends": r.get("end_date"), "Amount": money(r.get("total_amount")),
+        "Counterparties": r.get("counterparties") or [],
+    } for r in rows], columns=["Contract", "Role", "Type", "Effective", "Ends", "Amount", "Counterparties"])
+    event = st.dataframe(frame, hide_index=True, on_select="rerun", selection_mode="single-row",
+                         key=f"party_contracts_{party_key}", placeholder="—",
+                         column_config={"Contract": st.column_config.TextColumn(width="large"),
+                                        "Counterparties": st.column_config.ListColumn(width="large")})
+    if event and event.selection.rows:
+        st.switch_page(CONTRACT_PAGE, query_params={"file_id": frame.iloc[event.selection.rows[0]]["Contract"]})
+
+
+def party_header(profile: dict[str, Any]) -> None:
+    st.subheader(escape_md(profile["name"]), anchor=False)
+    countries = ", ".join(country_label(c) for c in profile.get("countries") or []) or "Unknown country"
+    aliases = [a for a in profile.get("aliases") or [] if a != profile["name"]]
+    st.caption(f"{profile['contract_count']} contracts · {escape_md(countries)}"
+               + (f" · also written: {escape_md('; '.join(aliases))}" if aliases else ""))
+
+
+def _network_source(party_key: str | None) -> str:
+    sources = (["Around the selected party"] if party_key else []) + ["Explorer filter"]
+    return st.radio("Network of", sources, horizontal=True, key="party_net_source")
+
+
+@st.fragment
+def render_party_network(party_key: str | None) -> None:
+    """Parties linked by shared contracts (edge width and label = shared contracts), with caps."""
+    st.subheader("Party network", anchor=False)
+    source = _network_source(party_key)
+    left, right = st.columns([3, 1])
+    cap = right.selectbox("Node cap", NODE_CAPS, index=2, key="party_net_cap")
+    with reads.guarded(stop=False):
+        if source == "Around the selected party" and party_key:
+            depth = left.select_slider("Depth", options=list(DEPTHS), value=1, format_func=DEPTHS.get,
+                                       key="party_net_depth")
+            sub = reads.party_graph(party_key, depth, cap)
+            focus = f"Party:{party_key}"
+        else:
+            f: ContractFilter = st.session_state.get(EXPLORER_FILTER) or ContractFilter()
+            left.caption("Parties of the contracts matching the Explorer's current filter "
+                         f"({len(f.describe())} conditions); heaviest links first.")
+            sub, focus = reads.filter_graph(f.model_dump_json(), cap), None
+        st.caption(f"{len(sub.nodes)} parties, {len(sub.edges)} links. Edge labels count shared contracts "
+                   "(shown when above 1); hover for examples.")
+        if sub.capped:
+            st.warning(f"The node cap ({cap}) was reached: only part of the network is drawn.",
+                       icon=":material/warning:")
+        render_network(sub, focus=focus, alt="Party network")

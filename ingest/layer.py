@@ -1,0 +1,150 @@
+"""Building the document layer: contract texts are parsed (`ingest.document.parse_document`) into rows
+(`ingest.document.rows`) that `graph.document_load` writes under each contract's Document.
+
+Two entry points: `load_texts` for a directory of CUAD `.txt` files (batched: one transaction per batch of
+documents, parsed in worker processes), and `build_document_layer` for one contract (an upload passes the
+pages it just committed; without pages the text stored on its Document is parsed). Both replace a document's
+layer as a whole, so loading again leaves identical counts.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import os
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from neo4j import Driver
+
+from core.errors import IngestError
+from graph.document_load import Embed, contract_ids, document_pages, layers_to_write, write_layer
+from graph.document_rows import Rows, merge_rows
+from graph.document_schema import ensure_document_schema
+from graph.duplicates import backfill_fingerprints
+from graph.fingerprint import fingerprint
+from ingest.cuad_labels import name_key, read_text
+from ingest.document import parse_document
+from ingest.document.rows import document_rows
+
+log = logging.getLogger(__name__)
+BATCH_SIZE = 20
+TEXT_SOURCE = "cuad-txt"
+
+
+@dataclass
+class LayerSummary:
+    """What a load wrote (sums over the documents) and which text files matched no contract."""
+
+    documents: int = 0
+    sections: int = 0
+    references: int = 0
+    unresolved: int = 0
+    terms: int = 0
+    footnotes: int = 0
+    up_to_date: int = 0
+    unmatched: list[str] = field(default_factory=list)
+
+    def add(self, rows: Rows) -> None:
+        for info in rows["info"]:
+            self.documents += 1
+            for name in ("sections", "references", "unresolved", "terms", "footnotes"):
+                setattr(self, name, getattr(self, name) + info[name])
+
+    def line(self) -> str:
+        return (f"Document layer: {self.documents} documents, {self.sections} sections, {self.references} "
+                f"cross-references ({self.unresolved} unresolved kept), {self.terms} defined terms, "
+                f"{self.footnotes} footnotes; {self.up_to_date} already up to date; "
+                f"{len(self.unmatched)} text files match no contract")
+
+
+def match_texts(file_ids: Iterable[str], directory: Path) -> tuple[dict[str, Path], list[str]]:
+    """Each contract's text file (the stem equals the file_id, else the same `name_key`), and the names of
+    text files no contract matched."""
+    paths = sorted(Path(directory).glob("*.txt"))
+    if not paths:
+        raise IngestError(f"No .txt files in {directory}.")
+    by_stem = {p.stem: p for p in paths}
+    by_key = {name_key(p.name): p for p in paths}
+    matched = {}
+    for file_id in file_ids:
+        path = by_stem.get(file_id) or by_key.get(name_key(file_id))
+        if path is not None:
+            matched[file_id] = path
+    used = set(matched.values())
+    return matched, [p.name for p in paths if p not in used]
+
+
+def parse_text_file(item: tuple[str, str]) -> Rows:
+    """Rows for one (file_id, path) text file, its Document included (runs in a worker process)."""
+    file_id, path = item
+    text = read_text(Path(path))
+    rows = document_rows(parse_document(text, file_id), file_id)
+    rows["documents"].append({"file_id": file_id, "text": text, "page_offsets": [0], "source": TEXT_SOURCE,
+                              "fingerprint": fingerprint(text)})
+    return rows
+
+
+def _parsed(items: list[tuple[str, str]], workers: int) -> Iterator[Rows]:
+    """Rows per file in order; parsing (the slow part) runs in `workers` processes while batches are written."""
+    if workers <= 1 or len(items) < 2:
+        yield from map(parse_text_file, items)
+        return
+    context = multiprocessing.get_context("spawn")  # the parent holds driver threads: never fork it
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        yield from pool.map(parse_text_file, items, chunksize=2)
+
+
+def _batches(items: Iterator[Rows], size: int) -> Iterator[list[Rows]]:
+    batch: list[Rows] = []
+    for rows in items:
+        batch.append(rows)
+        if len(batch) >= size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+def load_texts(driver: Driver, directory: Path, *, only_missing: bool = False, file_ids: list[str] | None = None,
+               batch_size: int = BATCH_SIZE, workers: int | None = None, embed: Embed | None = None,
+               progress: Callable[[int], None] | None = None, database: str | None = None) -> LayerSummary:
+    """Parse and load the text of every contract that has one in `directory` (or only `file_ids`).
+
+    `only_missing` skips documents whose layer was written by this loader version already. `progress` is
+    called with the number of documents written after each batch.
+    """
+    ensure_document_schema(driver, database)
+    known = contract_ids(driver, database)
+    chosen = set(file_ids or ())
+    wanted = known if file_ids is None else [f for f in known if f in chosen]
+    matched, unmatched = match_texts(wanted, directory)
+    summary = LayerSummary(unmatched=unmatched if file_ids is None else [])
+    todo = layers_to_write(driver, sorted(matched), only_missing, database)
+    summary.up_to_date = len(matched) - len(todo)
+    items = [(f, str(matched[f])) for f in todo]
+    workers = workers if workers is not None else min(4, os.cpu_count() or 1)
+    for batch in _batches(_parsed(items, workers), batch_size):
+        rows = merge_rows(batch)
+        write_layer(driver, rows, embed, database)
+        summary.add(rows)
+        if progress:
+            progress(len(batch))
+    backfill_fingerprints(driver, database)  # documents skipped as up to date may predate fingerprints
+    log.info(summary.line())
+    return summary
+
+
+def build_document_layer(driver: Driver, file_id: str, pages: list[str] | None = None, *,
+                         embed: Embed | None = None, database: str | None = None) -> LayerSummary:
+    """Parse one contract's pages (default: the text stored on its Document) and (re)write its layer."""
+    ensure_document_schema(driver, database)
+    # Split as the stored text splits (pages joined by form feeds), so a rebuild from the graph gives the same layer.
+    pages = document_pages(driver, file_id, database) if pages is None else "\f".join(pages).split("\f")
+    rows = document_rows(parse_document(pages, file_id), file_id)
+    write_layer(driver, rows, embed, database)
+    summary = LayerSummary()
+    summary.add(rows)
+    return summary

@@ -1,0 +1,57 @@
+"""`python -m ingest load-texts [DIR] [--if-missing] [--workers N] [--embed]`: parse contract texts into the
+document layer (sections, references, defined terms, footnotes); by default the 510 CUAD texts.
+
+Prints the layer summary to stdout and a progress bar on stderr; errors are one line on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from tqdm import tqdm
+
+from core.llm import build_embeddings
+from core.settings import REPO_ROOT, AgentSettings
+from graph.cli_input import int_option
+from graph.cli_support import run_cli
+from graph.db import build_driver
+from ingest.layer import load_texts
+
+DEFAULT_TEXTS = REPO_ROOT.parent / "shared" / "data" / "cuad" / "txt"
+
+
+def _section_embedder() -> Callable[[list[str]], list[list[float]]] | None:
+    """The configured embedding model's batch function, or None (no EMBEDDING_MODEL: the vector index is
+    skipped)."""
+    embeddings = build_embeddings(AgentSettings.load())
+    return embeddings.embed_documents if embeddings is not None else None
+
+
+def cmd_load_texts(args: argparse.Namespace) -> int:
+    embed = _section_embedder() if args.embed else None
+    if args.embed and embed is None:
+        print("No EMBEDDING_MODEL configured: sections are loaded without embeddings.", file=sys.stderr)
+    with build_driver() as driver, tqdm(unit="document", desc="Parsing texts", file=sys.stderr) as bar:
+        summary = load_texts(driver, Path(args.directory), only_missing=args.if_missing, workers=args.workers,
+                             embed=embed, progress=bar.update)
+    print(summary.line())
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    texts = argparse.ArgumentParser(prog="python -m ingest load-texts", description=__doc__)
+    texts.add_argument("directory", nargs="?", default=str(DEFAULT_TEXTS))
+    texts.add_argument("--if-missing", action="store_true",
+                       help="skip documents whose layer this loader version already wrote")
+    texts.add_argument("--workers", type=int_option("workers", 1, 64), default=None,
+                       help="parser processes (default: up to 4)")
+    texts.add_argument("--embed", action="store_true", help="also embed sections (needs EMBEDDING_MODEL)")
+    return texts
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    return run_cli(lambda: cmd_load_texts(args))
