@@ -33,7 +33,7 @@ GROUP_KEYS: dict[str, tuple[str, str]] = {
     "effective_year": ("", "c.effective_date.year"),
     "effective_month": ("", "substring(toString(c.effective_date), 0, 7)"),
     "end_year": ("", "c.end_date.year"),
-    "party": ("MATCH (c)<-[:PARTY_TO]-(g:Party)", "g.name"),
+    "party": ("MATCH (c)<-[:PARTY_TO]-(g:Party) WHERE g.role_only IS NULL", "g.name"),
     # Stored on the contract (graph.prepare, graph.load keep them in step with the graph): no walk per contract.
     "party_country": ("UNWIND c.party_countries AS g", "g"),
     "governing_law_country": ("", "c.governing_law_country"),
@@ -55,9 +55,9 @@ METRICS: dict[str, str] = {
 AMOUNT_METRICS = frozenset({"sum_amount", "avg_amount", "min_amount", "max_amount"})
 # Parties by number of contracts over the whole portfolio, from each party's stored count (graph.load).
 # Equal to grouping contracts by party name: a party's merge key is derived from its name, so no two
-# party nodes share a name.
+# party nodes share a name. Role-only placeholders ("Franchisee", graph.party_roles) name nobody: left out.
 TOP_PARTIES = """MATCH (g:Party)
-WHERE g.contract_count > 0 AND g.name IS NOT NULL
+WHERE g.contract_count > 0 AND g.name IS NOT NULL AND g.role_only IS NULL
 RETURN g.name AS key, g.contract_count AS value
 ORDER BY value {direction}, key ASC
 LIMIT $agg_limit"""

@@ -41,6 +41,7 @@ from graph.load_statements import (
     REFRESH_CONTRACT_PARTY_FACTS,
     REFRESH_PARTY_COUNTS,
 )
+from graph.party_roles import prune_orphans
 from graph.prepare import Prepared, PreparedContract, merged_spellings, prepare
 from graph.schema import ensure_constraints, ensure_schema
 
@@ -130,8 +131,8 @@ def batch_rows(batch: list[PreparedContract], prepared: Prepared,
                       {**c.props, "party_countries": facts.party_countries(c), "party_text": facts.party_text(c),
                        "party_names": facts.party_names(c, prepared)}
                       for c in batch],
-        "parties": [{"key": k, "name": prepared.parties[k].name, "aliases": prepared.parties[k].aliases}
-                    for k in sorted(keys)],
+        "parties": [{"key": k, "name": prepared.parties[k].name, "aliases": prepared.parties[k].aliases,
+                     "role_only": prepared.parties[k].role_only or None} for k in sorted(keys)],
         "links": [{**link, "file_id": c.file_id} for c in batch for link in c.parties],
         "places": places,
         "located": located,
@@ -237,5 +238,7 @@ def load_records(driver: Driver, records: list[dict[str, Any]], *, source: str =
     if empty:
         # The rows carried every stored fact and search text: nothing to backfill.
         ensure_schema(driver, database=database, backfill=False)
+    else:  # a reload may re-key parties (cleaning rules changed): drop what no contract links to any more
+        prune_orphans(driver, database)
     log.info(summary.line())
     return summary

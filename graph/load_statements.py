@@ -37,7 +37,8 @@ WITH p, row, aliases, [n IN aliases + [p.name] | toLower(n)] AS names
 SET p.aliases = aliases,
     p.search_names = names,
     p.search_text = reduce(s = '', n IN names | s + '\\n' + n),
-    p.contract_count = coalesce(row.contract_count, p.contract_count)
+    p.contract_count = coalesce(row.contract_count, p.contract_count),
+    p.role_only = row.role_only
 """
 LINK_PARTIES = """
 UNWIND $rows AS row

@@ -1,7 +1,8 @@
 """Turns raw seed-format records into cleaned, merged rows ready for the batched graph writes.
 
-Party merging happens across the whole batch: spellings that share `party_key` become one party whose
-display name is the most frequent spelling (first seen wins ties) and whose aliases are all spellings.
+Party merging happens across the whole batch: spellings that share `merge_key` (case, punctuation and
+trailing legal forms ignored) become one party whose display name is the most frequent spelling (first seen
+wins ties) and whose aliases are all spellings. Role-only names stay contract-local (graph.party_roles).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from graph.clean import (
     is_placeholder,
     party_key,
 )
+from graph.party_roles import is_role_name, merge_key, role_key
 from graph.titles import file_title
 
 
@@ -30,6 +32,7 @@ class PreparedParty:
     key: str
     # A Counter keeps its keys in first-seen order, which settles ties between equally frequent spellings.
     spellings: Counter[str] = field(default_factory=Counter)
+    role_only: bool = False  # a contract-local placeholder named by a role ("Franchisee"): graph.party_roles
 
     def add(self, spelling: str) -> None:
         self.spellings[spelling] += 1
@@ -99,7 +102,7 @@ def _contract_props(raw: dict[str, Any], file_id: str, report: CleanReport, sour
 
 
 def _prepare_parties(raw: dict[str, Any], file_id: str, parties: dict[str, PreparedParty],
-                     report: CleanReport) -> tuple[list[dict[str, str]], list[dict[str, Any]]]:
+                     report: CleanReport, keys: dict[str, str]) -> tuple[list[dict[str, str]], list[dict[str, Any]]]:
     links: dict[tuple[str, str], dict[str, str]] = {}
     locations: list[dict[str, Any]] = []
     for entry in raw.get("parties") or []:
@@ -107,8 +110,13 @@ def _prepare_parties(raw: dict[str, Any], file_id: str, parties: dict[str, Prepa
         if is_placeholder(name):
             report.fix("placeholder_party", f"{file_id}: placeholder party '{name}' dropped")
             continue
-        key = party_key(name)
-        parties.setdefault(key, PreparedParty(key)).add(name)
+        if is_role_name(name):
+            key = role_key(name, file_id)
+            report.fix("role_only_party", f"{file_id}: party '{name}' is only a role; kept for this contract only")
+            parties.setdefault(key, PreparedParty(key, role_only=True)).add(name)
+        else:
+            key = keys.get(merge_key(name)) or party_key(name)
+            parties.setdefault(key, PreparedParty(key)).add(name)
         role = " ".join(str(entry.get("role") or "party").split()).lower()
         links[(key, role)] = {"key": key, "role": role}
         loc = clean_location(entry.get("location"), f"{file_id} party '{name}'", report)
@@ -126,12 +134,28 @@ def _prepare_clauses(raw: dict[str, Any], file_id: str) -> list[dict[str, str]]:
     return clauses
 
 
+def _names(raw: dict[str, Any]) -> list[str]:
+    return [" ".join(str(e.get("name") or "").split()) for e in raw.get("parties") or []]
+
+
+def merge_keys(records: list[dict[str, Any]]) -> dict[str, str]:
+    """merge_key -> the party key its spellings share: the key of the group's most frequent spelling (first
+    seen wins ties), so a name without variants keeps the key it always had."""
+    groups: dict[str, Counter[str]] = {}
+    for raw in records:
+        for name in _names(raw):
+            if not is_placeholder(name) and not is_role_name(name):
+                groups.setdefault(merge_key(name), Counter())[name] += 1
+    return {mk: party_key(max(spellings, key=spellings.__getitem__)) for mk, spellings in groups.items()}
+
+
 def prepare(records: list[dict[str, Any]], source: str = "sample") -> Prepared:
     """Clean and merge a batch of seed-format records."""
     report = CleanReport()
     parties: dict[str, PreparedParty] = {}
     contracts: list[PreparedContract] = []
     seen: set[str] = set()
+    keys = merge_keys(records)
     for raw in records:
         file_id = str(raw.get("file_id") or "").strip()
         if not file_id:
@@ -141,7 +165,7 @@ def prepare(records: list[dict[str, Any]], source: str = "sample") -> Prepared:
             report.fix("duplicate_file_id", f"{file_id}: duplicate record skipped")
             continue
         seen.add(file_id)
-        links, locations = _prepare_parties(raw, file_id, parties, report)
+        links, locations = _prepare_parties(raw, file_id, parties, report, keys)
         law = clean_location(raw.get("governing_law"), f"{file_id} governing law", report)
         props = _contract_props(raw, file_id, report, source)
         props["party_count"] = len({link["key"] for link in links})

@@ -47,7 +47,7 @@ ORDER BY file_id, key LIMIT $limit
 CO_PARTIES = """
 UNWIND $keys AS key
 MATCH (:Party {key: key})-[:PARTY_TO]->(c:Contract)<-[:PARTY_TO]-(b:Party)
-WHERE NOT b.key IN $seen
+WHERE NOT b.key IN $seen AND b.role_only IS NULL
 WITH b, count(DISTINCT c) AS shared
 RETURN b.key AS key
 ORDER BY shared DESC, key LIMIT $limit
@@ -61,7 +61,7 @@ RETURN a.key AS source, b.key AS target, weight, contracts[..5] AS examples
 # Appended to `compile_projection(filter)`, which binds `c` to each matching contract.
 FILTER_PARTY_EDGES = """
 MATCH (a:Party)-[:PARTY_TO]->(c)<-[:PARTY_TO]-(b:Party)
-WHERE a.key < b.key
+WHERE a.key < b.key AND a.role_only IS NULL AND b.role_only IS NULL
 WITH a, b, count(DISTINCT c) AS weight, collect(DISTINCT c.file_id) AS contracts
 RETURN a.key AS source, b.key AS target, weight, contracts[..5] AS examples
 ORDER BY weight DESC, source, target LIMIT $net_edge_limit

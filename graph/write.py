@@ -19,6 +19,7 @@ from neo4j.exceptions import ConstraintError
 from core.errors import DatabaseError, IngestError
 from graph import load
 from graph.db import read, write_tx
+from graph.fingerprint import fingerprint
 from graph.prepare import prepare
 from graph.schema import ensure_schema
 
@@ -48,7 +49,8 @@ SET p.search_names = names, p.search_text = reduce(s = '', n IN names | s + '\n'
 MERGE_DOCUMENT = """
 MATCH (c:Contract {file_id: $file_id})
 MERGE (c)-[:HAS_DOCUMENT]->(d:Document {file_id: $file_id})
-SET d.text = $text, d.page_offsets = $page_offsets, d.page_count = size($page_offsets), d.source = $source
+SET d.text = $text, d.page_offsets = $page_offsets, d.page_count = size($page_offsets), d.source = $source,
+    d.fingerprint = $fingerprint
 """
 DELETE_CONTRACT = """
 MATCH (c:Contract {file_id: $file_id})
@@ -137,14 +139,14 @@ def _rows(request: CommitRequest) -> tuple[dict[str, list[dict[str, Any]]], dict
         row["key"] = mapping[row["key"]]
     for row in rows["located"]:
         row["party"] = mapping[row["party"]]
-    text, offsets = _join_pages(request.pages)
+    text, offsets = join_pages(request.pages)
     extra = {"file_id": contract.file_id, "sha256": request.sha256, "file_name": request.file_name,
              "page_count": len(request.pages), "engine": request.engine, "text": text,
-             "page_offsets": offsets, "source": "upload"}
+             "page_offsets": offsets, "source": "upload", "fingerprint": fingerprint(text.replace("\f", "\n"))}
     return rows, extra
 
 
-def _join_pages(pages: list[str]) -> tuple[str, list[int]]:
+def join_pages(pages: list[str]) -> tuple[str, list[int]]:
     """One text with a form feed between pages, and where each page starts (for page provenance)."""
     offsets, position = [], 0
     for page in pages:

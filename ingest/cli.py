@@ -1,7 +1,9 @@
 """`python -m ingest PATH... [--engine rules|llm] [--model NAME] [--yes]`: ingest contract PDFs in batch.
 
 PATHs are PDF files or folders (searched recursively for *.pdf). Each file is hashed (a file already in
-the graph is skipped), read, extracted and matched against existing parties. Without --yes every file's
+the graph is skipped), read, extracted and matched against existing parties; a file whose content is
+already in the graph (`ingest.duplicates`) is reported and linked to that contract (--on-duplicate), never
+silently added again. Without --yes every file's
 fields are shown with confidence and evidence, each fuzzy party match is asked about, and the commit is
 confirmed per file. With --yes files are committed unreviewed, accepting exact-name party matches only.
 A progress bar runs on stderr; the summary (every file: ingested, skipped or failed, with the reason) goes
@@ -25,10 +27,12 @@ from neo4j import Driver
 from tqdm import tqdm
 
 from core.errors import ContractGraphError
+from core.vocab import CONTRACT_TYPES
 from graph.cli_support import run_cli
 from graph.db import build_driver
 from graph.write import DuplicateFile
 from ingest.batch_files import collect_files, display_name, printable
+from ingest.duplicates import CHOICES, Choice
 from ingest.evidence import LOW_CONFIDENCE, REVIEW_FIELDS
 from ingest.pipeline import (
     RULES,
@@ -52,10 +56,14 @@ class Summary:
     ingested: list[tuple[Path, str]] = field(default_factory=list)
     skipped: list[tuple[Path, str]] = field(default_factory=list)
     failed: list[tuple[Path, str]] = field(default_factory=list)
+    linked: list[tuple[Path, str]] = field(default_factory=list)
 
     def lines(self) -> list[str]:
-        out = [f"Ingested {len(self.ingested)}, skipped {len(self.skipped)}, failed {len(self.failed)}."]
+        linked = f", linked {len(self.linked)}" if self.linked else ""
+        out = [f"Ingested {len(self.ingested)}{linked}, skipped {len(self.skipped)}, failed {len(self.failed)}."]
         out += [f"  ingested: {display_name(p)} -> {printable(file_id)}" for p, file_id in self.ingested]
+        out += [f"  linked:   {display_name(p)} -> {printable(file_id)} (already in the graph: no new contract)"
+                for p, file_id in self.linked]
         out += [f"  skipped:  {display_name(p)}: {printable(why)}" for p, why in self.skipped]
         out += [f"  failed:   {display_name(p)}: {printable(why)}" for p, why in self.failed]
         return out
@@ -103,6 +111,21 @@ def _ask_party(suggestion: PartySuggestion, ask: Ask) -> str | None:
     return None
 
 
+def _duplicate_action(review: Review, *, yes: bool, ask: Ask, default: Choice) -> Choice:
+    if review.duplicate is None:
+        return "keep"
+    print(f"  {printable(review.file_name)}: {printable(review.duplicate.describe())}")
+    if yes:
+        return default
+    answer = ask(f"  [l]ink the document / [r]eplace it / [k]eep both? [{default[0]}] ").strip().lower()[:1]
+    return next((c for c in CHOICES if c[0] == answer), default)
+
+
+def _ask_type(ask: Ask) -> str | None:
+    answer = ask(f"  contract type ({', '.join(CONTRACT_TYPES)}; Other if none fits): ").strip().casefold()
+    return next((t for t in CONTRACT_TYPES if t.casefold() == answer), None)
+
+
 def review_interactively(review: Review, ask: Ask) -> dict[str, str | None] | None:
     """Show the review, ask about parties and confirm; None when the reviewer declines."""
     print("\n".join(format_review(review)))
@@ -112,8 +135,14 @@ def review_interactively(review: Review, ask: Ask) -> dict[str, str | None] | No
 
 
 def ingest_one(path: Path, driver: Driver, engine: Engine, summary: Summary, *, yes: bool, ask: Ask,
-               embeddings: Embeddings | None) -> None:
-    """Process, review (unless --yes) and commit one file, recording the outcome in `summary`."""
+               embeddings: Embeddings | None, contract_type: str | None = None,
+               on_duplicate: Choice = "link") -> None:
+    """Process, review (unless --yes) and commit one file, recording the outcome in `summary`.
+
+    `contract_type` is used when the engine found none; without either the commit is refused. A file whose
+    content is already in the graph is reported, and linked (default), replaced or kept per `on_duplicate`
+    (asked when reviewing interactively): never silently added again.
+    """
     try:
         review = process_file(path.read_bytes(), display_name(path), driver, engine)
         if yes:
@@ -124,7 +153,12 @@ def ingest_one(path: Path, driver: Driver, engine: Engine, summary: Summary, *, 
         if same_as is None:
             summary.skipped.append((path, "not confirmed by the reviewer"))
             return
-        committed = commit_review(driver, review, review.draft, same_as, embeddings=embeddings)
+        draft = review.draft
+        chosen = contract_type or (None if yes or draft.contract_type else _ask_type(ask))
+        if not draft.contract_type and chosen:
+            draft = draft.model_copy(update={"contract_type": chosen})
+        action = _duplicate_action(review, yes=yes, ask=ask, default=on_duplicate)
+        committed = commit_review(driver, review, draft, same_as, embeddings=embeddings, on_duplicate=action)
     except DuplicateFile as e:  # found before reading, or refused by the constraint at commit
         summary.skipped.append((path, str(e)))
         return
@@ -135,7 +169,7 @@ def ingest_one(path: Path, driver: Driver, engine: Engine, summary: Summary, *, 
         log.debug("unexpected failure on %s", display_name(path), exc_info=True)
         summary.failed.append((path, f"unexpected error ({type(e).__name__}): {' '.join(str(e).split())[:300]}"))
         return
-    summary.ingested.append((path, committed.file_id))
+    (summary.linked if committed.action == "link" else summary.ingested).append((path, committed.file_id))
     if committed.note:
         print(f"  note: {printable(committed.note)}")
 
@@ -157,7 +191,8 @@ def run(args: argparse.Namespace, ask: Ask = _ask) -> Summary:
                                         file=sys.stderr, disable=not files) as bar:
         for path in bar:
             bar.set_postfix_str(display_name(path)[:40])
-            ingest_one(path, driver, engine, summary, yes=args.yes, ask=ask, embeddings=embeddings)
+            ingest_one(path, driver, engine, summary, yes=args.yes, ask=ask, embeddings=embeddings,
+                       contract_type=args.contract_type, on_duplicate=args.on_duplicate)
     return summary
 
 
@@ -176,6 +211,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--model", default=None, help="chat model name for --engine llm (default: LLM_MODEL)")
     parser.add_argument("--yes", action="store_true",
                         help="commit without review, accepting exact-name party matches only")
+    parser.add_argument("--contract-type", choices=CONTRACT_TYPES, default=None, metavar="TYPE",
+                        help="contract type for files whose title names none (one of the vocabulary, or Other); "
+                             "without it such files are not committed")
+    parser.add_argument("--on-duplicate", choices=tuple(CHOICES), default="link",
+                        help="a file whose content is already in the graph: link it to the existing contract "
+                             "(default), replace that contract, or keep both")
     return parser
 
 

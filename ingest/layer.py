@@ -31,6 +31,8 @@ from graph.document_load import (
 )
 from graph.document_rows import Rows, merge_rows
 from graph.document_schema import ensure_document_schema
+from graph.duplicates import backfill_fingerprints
+from graph.fingerprint import fingerprint
 from graph.renewal_facts import ensure_renewal_schema
 from graph.titles import text_title
 from ingest.cuad_labels import name_key, read_text
@@ -93,7 +95,8 @@ def parse_text_file(item: tuple[str, str]) -> Rows:
     text = read_text(Path(path))
     doc = parse_document(text, file_id)
     rows = document_rows(doc, file_id) | renewal_rows(doc, file_id)  # renewal facts: ingest.renewals.rows
-    rows["documents"].append({"file_id": file_id, "text": text, "page_offsets": [0], "source": TEXT_SOURCE})
+    rows["documents"].append({"file_id": file_id, "text": text, "page_offsets": [0], "source": TEXT_SOURCE,
+                              "fingerprint": fingerprint(text)})
     rows["titles"] = _titles(file_id, text)
     return rows
 
@@ -161,6 +164,7 @@ def load_texts(driver: Driver, directory: Path, *, only_missing: bool = False, f
         summary.add(rows)
         if progress:
             progress(len(batch))
+    backfill_fingerprints(driver, database)  # documents skipped as up to date may predate fingerprints
     log.info(summary.line())
     return summary
 

@@ -3,7 +3,8 @@
 `read_pdf` checks, in order: empty file, size limit, PDF header, truncation (no `%%EOF` trailer
 near the end), parse errors, encryption, zero pages and a missing text layer (scans: there is no
 OCR here). Each failure is its own `IngestError` subclass so callers and tests can tell them apart,
-and each message is written for the person who uploaded the file.
+and each message is written for the person who uploaded the file. Page texts come out normalised for the
+document parser (`ingest.pdf_layout`: running lines dropped, paragraphs re-flowed from the layout).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from pypdf import PdfReader
 from pypdf.errors import PdfReadError, PyPdfError
 
 from core.errors import IngestError
+from ingest.pdf_layout import layout_pages
 
 log = logging.getLogger(__name__)
 
@@ -103,7 +105,7 @@ def _opens_without_password(reader: PdfReader) -> bool:
 
 def _page_texts(reader: PdfReader) -> list[str]:
     try:
-        return [page.extract_text() or "" for page in reader.pages]
+        return layout_pages(list(reader.pages))
     except (PyPdfError, ValueError, KeyError, TypeError, AttributeError, IndexError) as e:
         raise CorruptPdfError(f"The PDF is corrupt: a page could not be read ({e}).") from e
 

@@ -22,8 +22,13 @@ from neo4j import Driver
 from core.errors import ConfigError, ContractGraphError, ExtractionError, IngestError
 from core.llm import build_chat_model, build_embeddings, llm_errors
 from core.settings import AgentSettings
+from graph.duplicates import attach_document, link_upload
 from graph.embeddings import embedding_text, set_contract_embedding
+from graph.party_roles import is_role_name, resolve_role_name
+from graph.replace import replace_contract
 from graph.write import CommitRequest, DuplicateFile, commit_contract, file_id_taken, find_by_sha
+from ingest.contract_type import type_from_title
+from ingest.duplicates import Choice, DuplicateMatch, recognise
 from ingest.evidence import llm_evidence, missing_fields, rules_evidence
 from ingest.layer import build_document_layer
 from ingest.llm_extract import ExtractionConfig, extract_llm
@@ -37,6 +42,10 @@ log = logging.getLogger(__name__)
 Progress = Callable[[str, float], None]  # (what is happening, overall fraction done in [0, 1])
 RULES_EXTRAS = ("document_name", "agreement_date", "renewal_term", "notice_period")
 MAX_ID_SUFFIX = 1000
+
+
+class MissingContractType(IngestError):
+    """A commit without a contract type: the reviewer must choose one (or "Other" explicitly)."""
 
 
 class AlreadyIngested(DuplicateFile):
@@ -86,6 +95,7 @@ class Review:
     evidence: dict[str, FieldEvidence]
     suggestions: list[PartySuggestion]
     extras: dict[str, FieldEvidence] = field(default_factory=dict)
+    duplicate: DuplicateMatch | None = None  # an existing contract with the same content
 
     @property
     def missing(self) -> list[str]:
@@ -100,6 +110,7 @@ class Committed:
     file_id: str
     embedded: bool
     note: str | None = None
+    action: Choice = "keep"  # "link": no new contract, the file was recorded on `file_id`
 
 
 def proposed_file_id(driver: Driver, file_name: str, database: str | None = None) -> str:
@@ -123,7 +134,11 @@ def _extract(engine: Engine, pages: list[str], file_id: str, config: ExtractionC
     if engine.kind == "rules":
         result = extract_rules(pages, file_id)
         extras = {name: result.fields[name] for name in RULES_EXTRAS if name in result.fields}
-        return result.contract, rules_evidence(result), extras
+        contract = result.contract
+        if contract.contract_type is None and "document_name" in extras:
+            guessed = type_from_title(str(extras["document_name"].value))
+            contract = contract.model_copy(update={"contract_type": guessed})
+        return contract, rules_evidence(result), extras
 
     def on_chunk(done: int, total: int) -> None:
         if done < total and total > 1:  # a one-part document has nothing to add to "Extracting with ..."
@@ -149,11 +164,22 @@ def process_file(data: bytes, file_name: str, driver: Driver, engine: Engine, *,
     file_id = proposed_file_id(driver, file_name, database)
     _report(progress, f"Extracting with {engine.label}", 0.3)
     draft, evidence, extras = _extract(engine, pdf.pages, file_id, config, progress)
+    draft = named_roles(draft, pdf.pages)
     _report(progress, f"Looking up {len(draft.parties)} parties among existing parties", 0.9)
     suggestions = suggest_parties(driver, draft.parties, database=database)
+    duplicate = recognise(driver, pdf.pages, draft, file_name, database)
     _report(progress, "Ready for review", 1.0)
     return Review(file_name=Path(file_name).name, sha256=sha256, file_id=file_id, pages=pdf.pages, engine=engine,
-                  draft=draft, evidence=evidence, suggestions=suggestions, extras=extras)
+                  draft=draft, evidence=evidence, suggestions=suggestions, extras=extras, duplicate=duplicate)
+
+
+def named_roles(draft: ContractDraft, pages: list[str]) -> ContractDraft:
+    """Parties extracted under their role ("Franchisee") renamed to the name the preamble defines for it; a
+    role no name is given for stays (the commit keeps it contract-local: graph.party_roles)."""
+    text = "\n".join(pages)
+    parties = [p.model_copy(update={"name": resolve_role_name(p.name, text) or p.name}) if is_role_name(p.name)
+               else p for p in draft.parties]
+    return draft.model_copy(update={"parties": parties}) if parties != draft.parties else draft
 
 
 def configured_embeddings() -> Embeddings | None:
@@ -181,10 +207,27 @@ def _embed(embeddings: Embeddings | None, record: dict[str, object]) -> tuple[li
 
 
 def commit_review(driver: Driver, review: Review, draft: ContractDraft, same_as: dict[str, str | None], *,
-                  embeddings: Embeddings | None = None, database: str | None = None) -> Committed:
-    """Write the reviewed contract in one transaction; store its embedding when a model is given."""
+                  embeddings: Embeddings | None = None, database: str | None = None,
+                  on_duplicate: Choice = "link") -> Committed:
+    """Write the reviewed contract in one transaction; store its embedding when a model is given.
+
+    When the upload duplicates an existing contract (`review.duplicate`), `on_duplicate` decides: "link"
+    (the default) records the file on that contract and writes no new one, "replace" rewrites that contract
+    from this review, "keep" adds a new contract anyway.
+    """
+    if review.duplicate and on_duplicate == "link":
+        existing = review.duplicate.file_id
+        link_upload(driver, existing, review.sha256, review.file_name, database)
+        note = None
+        if review.duplicate.method == "metadata":  # a contract known from JSON only: this is its first text
+            attach_document(driver, existing, review.pages, database)
+            note = _document_layer(driver, existing, review.pages, embeddings, database)
+        return Committed(existing, False, note, "link")
     if not draft.parties:
         raise ExtractionError("Add at least one party before committing; nothing was written.")
+    if not draft.contract_type:
+        raise MissingContractType("Choose a contract type (or 'Other' when none fits) before committing; "
+                                  "nothing was written.")
     file_id = review.file_id
     if file_id_taken(driver, file_id, database):
         file_id = proposed_file_id(driver, review.file_name, database)
@@ -192,11 +235,13 @@ def commit_review(driver: Driver, review: Review, draft: ContractDraft, same_as:
     vector, note = _embed(embeddings, record)
     request = CommitRequest(record=record, sha256=review.sha256, file_name=review.file_name, pages=review.pages,
                             engine=review.engine.tag, same_as=same_as)
-    written = commit_contract(driver, request, database)
+    replacing = review.duplicate is not None and on_duplicate == "replace"
+    written = replace_contract(driver, review.duplicate.file_id, request, database) if replacing \
+        else commit_contract(driver, request, database)
     if vector is not None:
         set_contract_embedding(driver, written, vector, database)
     layer_note = _document_layer(driver, written, review.pages, embeddings, database)
-    return Committed(written, vector is not None, layer_note or note)
+    return Committed(written, vector is not None, layer_note or note, "replace" if replacing else "keep")
 
 
 def _document_layer(driver: Driver, file_id: str, pages: list[str], embeddings: Embeddings | None,

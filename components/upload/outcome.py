@@ -34,12 +34,14 @@ def commit(item: UploadItem, action: ReviewAction) -> None:
     try:
         draft = build_draft(action.values, action.parties, action.clauses)
         committed = commit_review(get_driver(), item.review, draft, action.same_as,
-                                  embeddings=configured_embeddings(), database=get_settings().database)
+                                  embeddings=configured_embeddings(), database=get_settings().database,
+                                  on_duplicate=action.values.get("on_duplicate", "link"))
     except ContractGraphError as e:
         st.error(f"{escape_md(e)}\n\nNothing was written.", icon=":material/error:")
         return
     clear_read_caches()
     item.status, item.file_id, item.note, item.review = "committed", committed.file_id, committed.note, None
+    item.linked = committed.action == "link"
     st.rerun()
 
 
@@ -52,8 +54,8 @@ def render_outcome(item: UploadItem) -> None:
         st.error(f"**{escape_md(item.name)}**: {escape_md(item.message)}\n\nNothing was written.",
                  icon=":material/error:")
     elif item.status == "committed" and item.file_id:
-        st.success(f"**{escape_md(item.name)}** was committed as {escape_md(item.file_id)}.",
-                   icon=":material/check_circle:")
+        verb = "was linked to the existing contract" if item.linked else "was committed as"
+        st.success(f"**{escape_md(item.name)}** {verb} {escape_md(item.file_id)}.", icon=":material/check_circle:")
         if item.note:
             st.info(escape_md(item.note), icon=":material/info:")
         contract_link(item.file_id, f"Open {item.file_id} on the Contract page")

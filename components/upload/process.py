@@ -38,11 +38,13 @@ class UploadItem:
     message: str | None = None
     file_id: str | None = None  # the existing contract (duplicate) or the committed one
     note: str | None = None
+    linked: bool = False  # committed by linking the file to the contract it duplicates
 
     @property
     def label(self) -> str:
         words = {"ready": "ready for review", "duplicate": "already in the graph", "failed": "failed",
-                 "committed": f"committed as {self.file_id}", "discarded": "discarded, nothing written"}
+                 "committed": f"{'linked to' if self.linked else 'committed as'} {self.file_id}",
+                 "discarded": "discarded, nothing written"}
         return f"{self.name}: {words[self.status]}"
 
 

@@ -17,6 +17,7 @@ from components.formatting import escape_md
 from components.upload.draft import PARTY_COLUMNS, clauses_frame, parties_frame
 from components.upload.process import UploadItem
 from core.vocab import CLAUSE_TYPES, CONTRACT_TYPES
+from ingest.duplicates import CHOICES
 from ingest.evidence import LOW_CONFIDENCE
 from ingest.pipeline import Review
 from ingest.resolve import PartySuggestion
@@ -141,6 +142,15 @@ def evidence_note_for(found: FieldEvidence) -> str:
     return f"confidence {found.confidence:.2f} · {_quote(found)}"
 
 
+def _duplicate_choice(review: Review, prefix: str) -> str:
+    """Link (default), replace or keep both, for an upload whose content is already in the graph."""
+    line = review.duplicate.describe()
+    st.warning(escape_md(f"{line[:1].upper()}{line[1:]}."), icon=":material/content_copy:")
+    options = list(CHOICES)
+    return st.radio("What should the commit do?", options, index=0, format_func=CHOICES.__getitem__,
+                    key=f"{prefix}_duplicate")
+
+
 def render_review(item: UploadItem) -> ReviewAction | None:
     """The form for one ready item; returns the submitted action, or None until a button is pressed."""
     review, prefix = item.review, item.prefix
@@ -154,6 +164,8 @@ def render_review(item: UploadItem) -> ReviewAction | None:
             st.warning(f"Not filled by {review.engine.label}: {', '.join(LABELS[m] for m in review.missing)}. "
                        "Fill in what you can before committing.", icon=":material/edit_note:")
         values = _scalar_fields(review, prefix)
+        if review.duplicate is not None:
+            values["on_duplicate"] = _duplicate_choice(review, prefix)
         parties, same_as = _parties(review, prefix)
         clauses = _clauses(review, prefix)
         _extras(review)

@@ -10,7 +10,10 @@ from urllib.parse import parse_qs
 import pytest
 
 from components import routes
+from graph.duplicates import unlink_upload
 from graph.repository import contract_details, graph_counts
+from graph.write import find_by_sha
+from ingest.pdf import sha256_of
 from tests.app.shown import shown
 from tests.app.test_chat_support import LLM_VARS, navigate_like_the_server, start_app, use_script
 from tests.ingest_support import (
@@ -67,10 +70,14 @@ def test_offline_engine_review_and_commit(driver, offline):
         assert [(shown(s.label), s.state) for s in at.status] == [(f"{CURAEGIS}: ready for review", "complete")]
         steps = [m for m in markdown(at) if m.startswith(":material/arrow_right:")]
         assert [s.split(": ", 1)[1] for s in steps] == [
-            "Hashing the file", "Reading the text", "Read 3 pages (12,698 characters)",
+            "Hashing the file", "Reading the text", "Read 3 pages (12,511 characters)",
             "Extracting with offline rules", "Looking up 2 parties among existing parties", "Ready for review"]
-        assert at.warning[0].value.startswith("Not filled by offline rules: Summary, Contract type, End date")
-        assert markdown(at).count(":red-badge[:material/edit: not filled by offline rules]") == 6  # + clauses title
+        assert at.warning[0].value.startswith("Not filled by offline rules: Summary, End date")
+        assert markdown(at).count(":red-badge[:material/edit: not filled by offline rules]") == 5  # + clauses title
+        assert at.selectbox(key="upload_1_contract_type").value == "Sponsorship"  # read off the title
+        assert shown(at.warning[1].value) == f"This is '{Path(CURAEGIS).stem}': same text (100% of its fingerprint)."
+        assert at.radio(key="upload_1_duplicate").value == "link"
+        at.radio(key="upload_1_duplicate").set_value("keep")
         assert ":green-badge[confidence 0.90] p.1: “May 18, 2010”" in markdown(at)
         assert at.text_input(key="upload_1_effective_date").value == "2010-05-18"
         assert at.data_editor(key="upload_1_parties").value["name"].tolist() == ["Phoenix Performance, LLC",
@@ -113,6 +120,7 @@ def test_llm_review_flags_unsupported_values_and_validates_before_commit(driver,
         assert "effective_date: Value error, month must be in 1..12" in shown(at.error[0].value)
         assert "Nothing was written." in shown(at.error[0].value) and graph_counts(driver) == before
         at.text_input(key="upload_1_effective_date").set_value("2010-05-18")
+        at.radio(key="upload_1_duplicate").set_value("keep")
         at.button(key="upload_1_commit").click().run()
         committed.append(FILE_ID)
         assert shown(at.success[0].value) == f"**{CURAEGIS}** was committed as {FILE_ID}."
@@ -149,6 +157,7 @@ def test_discard_then_duplicate_upload_offers_the_existing_contract(driver, offl
     assert graph_counts(driver) == before and not at.success
     with exact_cleanup(driver) as committed:
         upload(at, (CURAEGIS, real_pdf(CURAEGIS)))  # a new upload of the same file: processed again
+        at.radio(key="upload_2_duplicate").set_value("keep")
         at.button(key="upload_2_commit").click().run()
         committed.append(FILE_ID)
         after_commit = graph_counts(driver)
@@ -158,3 +167,23 @@ def test_discard_then_duplicate_upload_offers_the_existing_contract(driver, offl
         assert shown(at.info[0].value) == f"This file is already in the graph as '{FILE_ID}'. Nothing was written."
         assert link(at) == (f"Open {FILE_ID}", "contract", {"file_id": [FILE_ID]})
         assert graph_counts(driver) == after_commit
+
+
+def test_recognised_contract_is_linked_by_default_and_no_contract_is_added(driver, offline):
+    at, existing = offline, Path(CURAEGIS).stem
+    before = graph_counts(driver)
+    upload(at, (CURAEGIS, real_pdf(CURAEGIS)))
+    assert at.radio(key="upload_1_duplicate").options == [
+        "Link the document to the existing contract (no new contract)",
+        "Replace the existing contract with this upload", "Keep both (add this upload as a new contract)"]
+    try:
+        at.button(key="upload_1_commit").click().run()
+        assert not at.exception and not at.error
+        assert shown(at.success[0].value) == f"**{CURAEGIS}** was linked to the existing contract {existing}."
+        assert [(shown(s.label), s.state) for s in at.status] == [(f"{CURAEGIS}: linked to {existing}", "complete")]
+        assert link(at) == (f"Open {existing} on the Contract page", "contract", {"file_id": [existing]})
+        assert graph_counts(driver) == before
+        assert find_by_sha(driver, sha256_of(real_pdf(CURAEGIS))) == existing
+    finally:
+        unlink_upload(driver, existing, sha256_of(real_pdf(CURAEGIS)), CURAEGIS)
+    assert graph_counts(driver) == before and find_by_sha(driver, sha256_of(real_pdf(CURAEGIS))) is None

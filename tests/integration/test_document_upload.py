@@ -47,7 +47,7 @@ def test_bnm_policy_upload_has_paragraphs_definitions_and_footnotes(driver) -> N
     data = BNM.read_bytes()
     pages = read_pdf(data).pages
     review = process_file(data, BNM.name, driver, RULES)
-    draft = review.draft.model_copy(update={"parties": [PARTY]})
+    draft = review.draft.model_copy(update={"parties": [PARTY], "contract_type": "Other"})
     before = graph_counts(driver)
     with exact_cleanup(driver) as committed:
         result = commit_review(driver, review, draft, {})

@@ -69,12 +69,12 @@ def test_llm_extraction_committed_and_found_by_graph_search(driver, scripted):
     with exact_cleanup(driver) as committed:
         review = process_file(real_pdf(CURAEGIS), CURAEGIS, driver, engine, progress=lambda m, f: steps.append(m))
         assert engine.label == "LLM scripted" and engine.tag == "llm:scripted"
-        assert steps == ["Hashing the file", "Reading the text", "Read 3 pages (12,698 characters)",
+        assert steps == ["Hashing the file", "Reading the text", "Read 3 pages (12,511 characters)",
                          "Extracting with LLM scripted", "Looking up 2 parties among existing parties",
                          "Ready for review"]
         assert review.file_id == f"{STEM}-2"  # the sample already holds this contract under its stem
         assert [s.exact.key for s in review.suggestions] == ["phoenixperformancellc", "torvecinc"]
-        result = commit_review(driver, review, review.draft, auto_same_as(review.suggestions))
+        result = commit_review(driver, review, review.draft, auto_same_as(review.suggestions), on_duplicate="keep")
         committed.append(result.file_id)
         assert result.file_id == f"{STEM}-2" and not result.embedded
         found = graph_search({"parties": ["Phoenix Performance"], "min_effective_date": "2010-05-18",
@@ -96,13 +96,14 @@ def test_llm_extraction_committed_and_found_by_graph_search(driver, scripted):
 def test_same_pdf_twice_is_refused_with_a_link_target(driver):
     with exact_cleanup(driver) as committed:
         review = process_file(real_pdf(CURAEGIS), CURAEGIS, driver, RULES)
-        committed.append(commit_review(driver, review, review.draft, auto_same_as(review.suggestions)).file_id)
+        committed.append(commit_review(driver, review, review.draft, auto_same_as(review.suggestions),
+                                       on_duplicate="keep").file_id)
         before = graph_counts(driver)
         with pytest.raises(AlreadyIngested, match=f"already in the graph as '{STEM}-2'") as caught:
             process_file(real_pdf(CURAEGIS), "renamed copy.pdf", driver, RULES)
         assert caught.value.file_id == f"{STEM}-2"
         with pytest.raises(IngestError, match="already in the graph"):
-            commit_review(driver, review, review.draft, {})
+            commit_review(driver, review, review.draft, {}, on_duplicate="keep")
         assert graph_counts(driver) == before
 
 
@@ -131,7 +132,7 @@ def test_fuzzy_party_confirmed_as_existing_keeps_the_alias(driver):
     parties_before = graph_counts(driver)
     with exact_cleanup(driver) as committed:
         same_as = {"Phoenix Performance": "phoenixperformancellc", "Torvec Inc..": "torvecinc"}
-        committed.append(commit_review(driver, review, draft, same_as).file_id)
+        committed.append(commit_review(driver, review, draft, same_as, on_duplicate="keep").file_id)
         party = search_parties(driver, {"name": "phoenix performance"})["parties"]
         assert len(party) == 1 and party[0]["contract_count"] == 2
         assert "Phoenix Performance" in party[0]["aliases"]
@@ -150,7 +151,7 @@ def test_embedding_is_stored_when_a_model_is_given(driver, scripted):
     embeddings = DeterministicFakeEmbedding(size=1536)
     review = process_file(real_pdf(CURAEGIS), CURAEGIS, driver, llm_engine())
     with exact_cleanup(driver) as committed:
-        result = commit_review(driver, review, review.draft, {}, embeddings=embeddings)
+        result = commit_review(driver, review, review.draft, {}, embeddings=embeddings, on_duplicate="keep")
         committed.append(result.file_id)
         stored = read(driver, "MATCH (c:Contract {file_id: $f}) RETURN c.embedding AS e", {"f": result.file_id})
         expected = embeddings.embed_query(review.draft.summary + "\n\n" + review.draft.contract_scope)
@@ -164,7 +165,8 @@ def test_104_page_contract_with_the_offline_engine(driver):
     assert [c.key for s in review.suggestions for c in s.candidates[:1]] == ["xencorinc",
                                                                             "boehringeringelheiminternationalgmbh"]
     with exact_cleanup(driver) as committed:
-        committed.append(commit_review(driver, review, review.draft, auto_same_as(review.suggestions)).file_id)
+        committed.append(commit_review(driver, review, review.draft, auto_same_as(review.suggestions),
+                                       on_duplicate="keep").file_id)
         assert read(driver, DOCUMENT, {"file_id": committed[0]})[0]["pages"] == 104
 
 

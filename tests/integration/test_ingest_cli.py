@@ -4,6 +4,7 @@ interactive confirmation, and the LLM engine through the scripted settings."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -11,7 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from graph.duplicates import unlink_upload
 from graph.repository import contract_details, graph_counts
+from ingest.pdf import sha256_of
 from tests.ingest_support import CURAEGIS, NETGEAR, PDF_DIR, exact_cleanup, text_renamed_pdf, write_script
 
 pytestmark = [pytest.mark.integration,
@@ -38,10 +41,11 @@ def folder(tmp_path: Path) -> Path:
 
 def test_batch_with_yes_then_again_skips_known_hashes(driver, folder):
     with exact_cleanup(driver) as committed:
-        first = ingest(str(folder), "--yes")
+        first = ingest(str(folder), "--yes", "--on-duplicate", "keep")
         committed += [CURAEGIS_ID, NETGEAR_ID]
         assert first.returncode == 1, first.stderr
         assert first.stdout.splitlines() == [
+            *_recognised(first.stdout),
             "Ingested 2, skipped 0, failed 2.",
             f"  ingested: {CURAEGIS} -> {CURAEGIS_ID}",
             f"  ingested: {NETGEAR} -> {NETGEAR_ID}",
@@ -63,6 +67,33 @@ def test_batch_with_yes_then_again_skips_known_hashes(driver, folder):
         assert graph_counts(driver) == before
 
 
+def _recognised(stdout: str) -> list[str]:
+    """The "this is <existing contract>" report lines, checked for both sample files, in order."""
+    lines = [line for line in stdout.splitlines() if ": this is '" in line]
+    assert [line.split(": this is '")[1].split("'")[0] for line in lines] == [Path(CURAEGIS).stem,
+                                                                            Path(NETGEAR).stem]
+    assert all(re.search(r"': same text \(\d+% of its fingerprint\)$", line) for line in lines)
+    return lines
+
+
+def test_duplicates_are_linked_by_default_and_never_added(driver, folder):
+    before = graph_counts(driver)
+    try:
+        out = ingest(str(folder / CURAEGIS), str(folder / "nested"), "--yes")
+        assert out.returncode == 0, out.stderr
+        assert out.stdout.splitlines() == [
+            *_recognised(out.stdout),
+            "Ingested 0, linked 2, skipped 0, failed 0.",
+            f"  linked:   {CURAEGIS} -> {Path(CURAEGIS).stem} (already in the graph: no new contract)",
+            f"  linked:   {NETGEAR} -> {Path(NETGEAR).stem} (already in the graph: no new contract)",
+        ]
+        assert graph_counts(driver) == before
+    finally:
+        for name, path in ((CURAEGIS, folder / CURAEGIS), (NETGEAR, folder / "nested" / NETGEAR)):
+            unlink_upload(driver, Path(name).stem, sha256_of(path.read_bytes()), name)
+    assert graph_counts(driver) == before
+
+
 def test_interactive_review_declined_writes_nothing_and_accepted_commits(driver, folder):
     before = graph_counts(driver)
     declined = ingest(str(folder / CURAEGIS), stdin="n\n")
@@ -75,7 +106,7 @@ def test_interactive_review_declined_writes_nothing_and_accepted_commits(driver,
     assert f"  skipped:  {CURAEGIS}: not confirmed by the reviewer" in declined.stdout
     assert graph_counts(driver) == before
     with exact_cleanup(driver) as committed:
-        accepted = ingest(str(folder / CURAEGIS), stdin="y\n")
+        accepted = ingest(str(folder / CURAEGIS), stdin="y\nk\n")
         committed.append(CURAEGIS_ID)
         assert accepted.returncode == 0 and f"  ingested: {CURAEGIS} -> {CURAEGIS_ID}" in accepted.stdout
 
@@ -83,7 +114,7 @@ def test_interactive_review_declined_writes_nothing_and_accepted_commits(driver,
 def test_llm_engine_from_settings(driver, folder, tmp_path):
     env = {"LLM_PROVIDER": "scripted", "LLM_SCRIPT": str(write_script(tmp_path / "script.json"))}
     with exact_cleanup(driver) as committed:
-        out = ingest(str(folder / CURAEGIS), "--engine", "llm", "--yes", env=env)
+        out = ingest(str(folder / CURAEGIS), "--engine", "llm", "--yes", "--on-duplicate", "keep", env=env)
         committed.append(CURAEGIS_ID)
         assert out.returncode == 0, out.stderr
         assert "Ingesting (LLM scripted)" in out.stderr

@@ -168,7 +168,7 @@ def test_search_adds_the_sort_key_test_to_the_filter() -> None:
     ("effective_year", None, "c.effective_date.year"),
     ("effective_month", None, "substring(toString(c.effective_date), 0, 7)"),
     ("end_year", None, "c.end_date.year"),
-    ("party", "MATCH (c)<-[:PARTY_TO]-(g:Party)", "g.name"),
+    ("party", "MATCH (c)<-[:PARTY_TO]-(g:Party) WHERE g.role_only IS NULL", "g.name"),
     ("party_country", "UNWIND c.party_countries AS g", "g"),
     ("governing_law_country", None, "c.governing_law_country"),
     ("clause_type", "UNWIND c.clause_types AS g", "g"),
@@ -189,7 +189,7 @@ def test_group_keys(group_by: str, expansion: str | None, key: str) -> None:
 def test_contracts_per_party_over_everything_reads_stored_counts(order: str) -> None:
     q = compile_aggregation(parse_filter({"group_by": "party", "agg_limit": 10, "agg_order": order}), TODAY)
     assert q.cypher == (
-        "MATCH (g:Party)\nWHERE g.contract_count > 0 AND g.name IS NOT NULL\n"
+        "MATCH (g:Party)\nWHERE g.contract_count > 0 AND g.name IS NOT NULL AND g.role_only IS NULL\n"
         f"RETURN g.name AS key, g.contract_count AS value\nORDER BY value {order.upper()}, key ASC\nLIMIT $agg_limit")
     assert q.params == {"agg_limit": 10}
 
@@ -197,7 +197,8 @@ def test_contracts_per_party_over_everything_reads_stored_counts(order: str) -> 
 def test_contracts_per_party_under_a_filter_walks_the_matches() -> None:
     q = compile_aggregation(parse_filter({"group_by": "party", "contract_types": ["Supply"]}), TODAY)
     assert q.cypher.startswith(f"{HEAD}\nWHERE c.contract_type IN $contract_types\n"
-                               "MATCH (c)<-[:PARTY_TO]-(g:Party)\nWITH DISTINCT c, g.name AS key\n")
+                               "MATCH (c)<-[:PARTY_TO]-(g:Party) WHERE g.role_only IS NULL\n"
+                               "WITH DISTINCT c, g.name AS key\n")
 
 
 @pytest.mark.parametrize(("metric", "expr"), [

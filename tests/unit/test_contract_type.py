@@ -1,0 +1,54 @@
+"""Commit requires a contract type: the rules engine reads one off the title, never defaults to Other, and a
+commit without one is refused before anything touches the database."""
+
+from __future__ import annotations
+
+import pytest
+
+from ingest.contract_type import type_from_title
+from ingest.pipeline import RULES, MissingContractType, Review, commit_review
+from ingest.schema import ContractDraft, Organization
+
+
+@pytest.mark.parametrize(("title", "expected"), [
+    ("EXCLUSIVE DISTRIBUTOR AGREEMENT", "Distributor"),
+    ("Co-Branding and Advertising Agreement", "Co-Branding"),
+    ("JOINT VENTURE AGREEMENT", "Joint Venture"),
+    ("CORPORATE SPONSORSHIP AGREEMENT", "Sponsorship"),
+    ("AMENDMENT #2 TO THE DISTRIBUTION AGREEMENT", "Distributor"),
+    ("NON-COMPETITION AGREEMENT", "Non-Compete"),
+    ("Premium Managed Hosting Agreement", "Hosting"),
+    ("MASTER SERVICES AGREEMENT", "Service"),
+    ("AGREEMENT", None),
+    ("", None),
+    (None, None),
+])
+def test_type_from_title(title, expected):
+    assert type_from_title(title) == expected
+
+
+class _NoDriver:
+    """Any database call fails the test: the refusal must come first."""
+
+    def __getattr__(self, name):
+        raise AssertionError(f"the database was used ({name})")
+
+
+def test_commit_without_a_type_is_refused_before_writing():
+    draft = ContractDraft(parties=[Organization(name="Acme Corp.", role="Supplier")])
+    review = Review(file_name="x.pdf", sha256="0" * 64, file_id="x", pages=["text"], engine=RULES, draft=draft,
+                    evidence={}, suggestions=[])
+    with pytest.raises(MissingContractType, match=r"^Choose a contract type \(or 'Other' when none fits\) "
+                                                  r"before committing; nothing was written\.$"):
+        commit_review(_NoDriver(), review, draft, {})
+
+
+def test_a_party_extracted_as_its_role_gets_the_name_the_preamble_defines():
+    from ingest.pipeline import named_roles
+
+    draft = ContractDraft(parties=[Organization(name="Franchisee", role="Franchisee"),
+                                   Organization(name="Acme Corp.", role="Franchisor"),
+                                   Organization(name="Distributor", role="Distributor")])
+    pages = ['This Agreement is made by Acme Corp. ("Franchisor") and Best Pizza, LLC, a Texas limited liability '
+             'company ("Franchisee").', "Page two mentions the Distributor but never names it."]
+    assert [p.name for p in named_roles(draft, pages).parties] == ["Best Pizza, LLC", "Acme Corp.", "Distributor"]
