@@ -47,7 +47,7 @@ CLAUSES: dict[str, str] = {
     r"confidential(?:ity)?|non-?disclosure|ndas?": "Confidentiality & Non-Disclosure",
     r"(?:limitation of |limited )?liabilit(?:y|ies)|indemni(?:fication|ty|ties|fy)": "Liability & Indemnification",
     r"non-?compet(?:e|es|ition)|exclusivity|exclusive dealing": "Non-Compete & Exclusivity",
-    r"(?:auto-?)?renewals?|auto-?renew(?:s|ing|ed)?|automatic(?:ally)? renew(?:s|ing|ed)?|terminations?":
+    r"(?:auto-?)?renewals?(?! types?| kinds?)|auto-?renew(?:s|ing|ed)?|automatic(?:ally)? renew(?:s|ing|ed)?|terminations?":
         "Renewal & Termination",
     r"service[- ]levels?(?: agreements?)?|slas?": "Service-Level Agreements",
 }
