@@ -175,6 +175,12 @@ def _group_span(scan: Scan) -> Span | None:
     return None
 
 
+def _notice_context(scan: Scan, span: Span) -> bool:
+    """'notice deadlines by month' / 'which month has the most notice deadlines': the month of the deadline."""
+    after = scan.words[span.end:span.end + 3] if scan.words[span.start] in ("which", "what") else []
+    return NOTICE_CONTEXT.search(" ".join(scan.before(span.start, 4) + after)) is not None
+
+
 def extract_intent(scan: Scan) -> Intent:
     out = Intent()
     metric = _metric(scan)
@@ -183,8 +189,8 @@ def extract_intent(scan: Scan) -> Intent:
         key = _key(span.group("key"))
         if key == "effective_year" and END_CONTEXT.search(" ".join(scan.before(span.start, 4))):
             key = "end_year"
-        if key == "effective_month" and NOTICE_CONTEXT.search(" ".join(scan.before(span.start, 4))):
-            key = "notice_month"  # 'notice deadlines by month'
+        if key == "effective_month" and _notice_context(scan, span):
+            key = "notice_month"
         out.fields["group_by"] = key
         groups = span.match.groupdict()
         if groups.get("dir") in ("fewest", "least", "lowest", "smallest") or groups.get("common") == "least":

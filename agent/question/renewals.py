@@ -34,7 +34,8 @@ RENEWAL_TYPES: list[tuple[re.Pattern[str], str]] = [
 NOTICE_PHRASE = re.compile(r"\b(?:(?:the )?(?:upcoming |next )?(?:notice(?:-by)?|notices)(?: (?:deadlines?|"
                            r"dates?|due|periods? ends?))?|(?:the )?last day to (?:give|send|serve)|deadlines?|"
                            r"must be (?:given|sent|served)|(?:is |are )?due)\b")
-UPCOMING = re.compile(r"\b(?:upcoming|next)\b")
+NOTICE_KIND = re.compile(r"\b(?:termination|non-?renewal|renewal|cancellation)(?= notices?\b)")
+NOTICE_BOUNDS = ("min_notice_by", "max_notice_by")
 
 
 def renewal_field(scan: Scan, index: int) -> str | None:
@@ -51,7 +52,11 @@ def renewal_field(scan: Scan, index: int) -> str | None:
 
 
 def extract_renewal_types(scan: Scan, out: Facets) -> None:
-    """How the contracts renew; 'auto-renewal clauses' stays the extracted clause type."""
+    """How the contracts renew; 'auto-renewal clauses' stays the extracted clause type. With a notice date,
+    'termination notice due in Q1' names the deadline, not the termination clause."""
+    if any(k in out.fields for k in NOTICE_BOUNDS):
+        for span in list(scan.spans(NOTICE_KIND)):
+            scan.use(span)
     found: list[str] = []
     for pattern, value in RENEWAL_TYPES:
         for span in list(scan.spans(pattern)):
@@ -67,7 +72,7 @@ def finish(scan: Scan, out: Facets, today: date) -> None:
     """After the intent: consume the notice words of a notice filter or group, give a notice-month group its
     reference date, and refuse notice or renewal words that set nothing ('supply agreements with a notice
     deadline': any deadline, ever? say when)."""
-    notice = any(k in out.fields for k in ("min_notice_by", "max_notice_by")) or \
+    notice = any(k in out.fields for k in NOTICE_BOUNDS) or \
         out.fields.get("group_by") == "notice_month"
     if out.fields.get("group_by") == "notice_month":
         out.fields.setdefault("as_of", today)
@@ -76,6 +81,13 @@ def finish(scan: Scan, out: Facets, today: date) -> None:
             scan.used[i] = True  # the date's own meaning already names the notice deadline
     left = [scan.original[i] for i, word in enumerate(scan.words) if not scan.used[i]
             and (NOTICE_WORD.match(word) or (RENEW_VERB.match(word) and word != "renewal"))]
+    as_of = out.fields.get("as_of", today)
+    past = [k for k in ("max_notice_by", "max_next_renewal") if k in out.fields and out.fields[k] < as_of]
+    if past:
+        # The filter holds the NEXT deadline or renewal on or after as_of: a past period would count nothing.
+        out.problems.append(f"the next {'notice deadline' if 'notice' in past[0] else 'renewal'} is on or after "
+                            f"the as-of date ({as_of.isoformat()}); I can't count past ones (ask 'as of' an "
+                            "earlier date)")
     if left:
         out.problems.append(f"I read '{left[0]}' only with a date range (e.g. 'notice deadlines in the next 90 "
                             "days', 'renew before June 2026') or a renewal type (automatic, option, evergreen)")

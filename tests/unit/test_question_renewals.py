@@ -84,3 +84,27 @@ def test_renewal_filters(text: str, expected: dict[str, object]) -> None:
 def test_renewal_refusals(text: str, reason: str) -> None:
     result = parse_question(text, TODAY)
     assert result.filter is None and result.refusal is not None and reason in result.refusal, result.refusal
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("termination notice due in Q1 2026",
+     {"min_notice_by": "2026-01-01", "max_notice_by": "2026-03-31", "as_of": "2025-06-15"}),
+    ("which month has the most notice deadlines", {"group_by": "notice_month", "as_of": "2025-06-15"}),
+    ("contracts signed per month with notice deadlines in 2026",
+     {"group_by": "effective_month", "min_notice_by": "2026-01-01", "max_notice_by": "2026-12-31",
+      "as_of": "2025-06-15"}),
+    ("contracts renewed in 2019 as of 2018-06-01",
+     {"min_next_renewal": "2019-01-01", "max_next_renewal": "2019-12-31", "as_of": "2018-06-01"}),
+    ("contracts with renewal clauses in 2019",
+     {"clause_types": ["Renewal & Termination"], "min_effective_date": "2019-01-01",
+      "max_effective_date": "2019-12-31"}),
+])
+def test_notice_words_do_not_leak_into_other_fields(text: str, expected: dict[str, object]) -> None:
+    assert parsed(text) == expected
+
+
+@pytest.mark.parametrize("text", ["contracts renewed in 2019", "notice deadlines before 2020"])
+def test_a_past_deadline_or_renewal_is_refused(text: str) -> None:
+    """The filter holds the next deadline on or after as_of: a period before it would count nothing."""
+    result = parse_question(text, TODAY)
+    assert result.filter is None and "I can't count past ones" in (result.refusal or "")
