@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 
+from agent.question.renewals import renewal_field
 from agent.question.scan import Scan, Span
 
 MONTHS = {name: i for i, names in enumerate(
@@ -20,6 +21,9 @@ MONTHS = {name: i for i, names in enumerate(
      ("july", "jul"), ("august", "aug"), ("september", "sep", "sept"), ("october", "oct"),
      ("november", "nov"), ("december", "dec")]) for name in names}
 MONTH = "(?:" + "|".join(sorted(MONTHS, key=len, reverse=True)) + ")"
+# A month without a year ('notice deadlines before March') is the next such month after the reference date;
+# it is read only for the notice and renewal dates (which lie ahead). 'may' is too often the verb.
+BARE_MONTH = "(?:" + "|".join(sorted((m for m in MONTHS if m != "may"), key=len, reverse=True)) + ")"
 ORD = r"(?:st|nd|rd|th)?"
 YEAR = r"(?:19|20)\d\d"
 QUARTERS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
@@ -36,10 +40,10 @@ PERIOD = re.compile(
     rf"|(?:the )?(?P<n_dir>last|past|next|coming|previous|upcoming) (?P<n>\d{{1,4}}) "
     rf"(?P<n_u>days?|weeks?|months?|years?)"
     rf"|(?P<within>within) (?:the next )?(?P<w_n>\d{{1,4}}) (?P<w_u>days?|weeks?|months?|years?)"
-    rf"|(?P<today>today)|(?P<year>{YEAR})")
+    rf"|(?P<today>today)|(?P<year>{YEAR})|(?P<mon>{BARE_MONTH})")
 
 END_WORDS = re.compile(r"^(?:expir\w*|end|ends|ending|ended|terminat\w*|run|runs|running|lapse\w*|due|"
-                       r"renew\w*|finish\w*)$")
+                       r"finish\w*)$")
 EFFECTIVE_WORDS = re.compile(r"^(?:sign\w*|effective|dated|entered|executed|started?|starting|commenc\w*|"
                              r"concluded|made|agreed|begun|began|beginning|created|start)$")
 BEFORE = re.compile(r"\b(?:on or before|in or before|before|prior to|earlier than|until|till|through|"
@@ -60,6 +64,7 @@ class Period:
     start: date
     end: date
     future: bool = False  # a relative period ahead of the reference date ('next 90 days')
+    bare_month: bool = False  # a month without a year: only a notice or renewal date
 
 
 @dataclass
@@ -70,10 +75,14 @@ class DateBounds:
     end: list[date | None]
     as_of: date | None = None
     problems: list[str] = field(default_factory=list)
+    notice: list[date | None] = field(default_factory=lambda: [None, None])
+    renewal: list[date | None] = field(default_factory=lambda: [None, None])
 
     def fields(self) -> dict[str, date]:
         names = {"min_effective_date": self.effective[0], "max_effective_date": self.effective[1],
-                 "min_end_date": self.end[0], "max_end_date": self.end[1], "as_of": self.as_of}
+                 "min_end_date": self.end[0], "max_end_date": self.end[1], "as_of": self.as_of,
+                 "min_notice_by": self.notice[0], "max_notice_by": self.notice[1],
+                 "min_next_renewal": self.renewal[0], "max_next_renewal": self.renewal[1]}
         return {k: v for k, v in names.items() if v is not None}
 
 
@@ -147,6 +156,10 @@ def period_of(m: re.Match[str], today: date) -> Period | None:
             return _span_of(int(g["n"] or g["w_n"]), g["n_u"] or g["w_u"], direction, today)
         if g["today"]:
             return Period(today, today)
+        if g["mon"]:
+            month = MONTHS[g["mon"]]
+            y = today.year if month > today.month else today.year + 1
+            return Period(date(y, month, 1), _month_end(y, month), True, True)
         y = int(g["year"])
         return Period(date(y, 1, 1), date(y, 12, 31))
     except ValueError:
@@ -154,9 +167,12 @@ def period_of(m: re.Match[str], today: date) -> Period | None:
 
 
 def _field(scan: Scan, index: int, future: bool) -> tuple[str, int | None]:
-    """'end' or 'effective' from the nearest verb within five words before `index`, and that word's index."""
+    """'end', 'effective', 'notice' or 'renewal' from the nearest verb within five words before `index`, and
+    that word's index ('notice due in ...' is a notice deadline, not an end date)."""
     for i in range(index - 1, max(-1, index - 6), -1):
         word = scan.words[i]
+        if (kind := renewal_field(scan, i)) is not None:
+            return kind, i
         if END_WORDS.match(word):
             return "end", i
         if EFFECTIVE_WORDS.match(word):
@@ -197,16 +213,26 @@ def _range_end(scan: Scan, span: Span) -> Span | None:
     return Span(following, span.end + 1, span.end + 1 + words)
 
 
+def _as_of(scan: Scan, spans: list[Span], today: date) -> date | None:
+    """The question's 'as of' date, read first: relative periods ('the next 90 days') count from it."""
+    for span in spans:
+        if " ".join(scan.words[max(0, span.start - 2):span.start]) == "as of" and not span.group("mon") \
+                and (period := period_of(span.match, today)) is not None:
+            return period.start if period.start == period.end else period.end
+    return None
+
+
 def extract_dates(scan: Scan, today: date) -> DateBounds:
     """Consume every date phrase and return the bounds it sets."""
     bounds = DateBounds([None, None], [None, None])
     spans = list(scan.spans(PERIOD))
+    today = _as_of(scan, spans, today) or today
     skip: set[int] = set()
     for span in spans:
         if span.start in skip or any(scan.used[span.start:span.end]):
             continue
         period = period_of(span.match, today)
-        if period is None:
+        if period is None or (period.bare_month and _field(scan, span.start, True)[0] not in ("notice", "renewal")):
             continue
         start, end, last = period.start, period.end, span.end
         second = _range_end(scan, span)
@@ -243,13 +269,15 @@ def extract_dates(scan: Scan, today: date) -> DateBounds:
         field, verb = _field(scan, first, period.future)
         low, high = {"before": (None, end), "after": (start, None), "strict-before": (None, start - timedelta(1)),
                      "strict-after": (end + timedelta(1), None), "in": (start, end)}[kind]
-        target = bounds.end if field == "end" else bounds.effective
+        target = {"end": bounds.end, "notice": bounds.notice, "renewal": bounds.renewal}.get(field, bounds.effective)
         if (low is not None and target[0] is not None) or (high is not None and target[1] is not None):
             bounds.problems.append("two periods for the same date (I read one range per date)")
         target[0], target[1] = low if low is not None else target[0], high if high is not None else target[1]
         if verb is not None and not scan.used[verb]:
             scan.use((verb, verb + 1))
-        label = "ends" if field == "end" else "signed (effective)"
+        label = {"end": "ends", "notice": "notice deadline", "renewal": "renews next"}.get(field, "signed (effective)")
         shown = " to ".join(d.isoformat() if d else "…" for d in (low, high))
         scan.use((first, last), f"{label} {shown}")
+    if bounds.as_of is None and any(bounds.notice + bounds.renewal):
+        bounds.as_of = today  # the deadline bounds count from the reference date: the filter says which
     return bounds

@@ -29,7 +29,7 @@ ACTIVE = re.compile(r"\b(?:currently |still |presently )?(?:active|in force|in e
 EXPIRED = re.compile(r"\b(?:already )?(?:expired|inactive|lapsed|no longer (?:active|in force|in effect|running)|"
                      r"ended|past their end date)\b")
 NO_END = re.compile(r"\b(?:(?:with |that have |having )?(?:no|without an?|without|lacking an?|missing an?) "
-                    r"(?:end|expiry|expiration|termination) dates?|open[- ]ended|perpetual|evergreen|"
+                    r"(?:end|expiry|expiration|termination) dates?|open[- ]ended|perpetual(?! renew)|"
                     r"indefinite(?: term| duration)?|no fixed (?:term|end)|never expire|do not expire|"
                     r"don't expire|no expiry|(?:do|does) not have an? (?:end|expiry|expiration) dates?|"
                     r"(?:don't|doesn't) have an? (?:end|expiry|expiration) dates?)\b")

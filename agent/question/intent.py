@@ -14,6 +14,8 @@ from typing import Any
 from agent.question.scan import Scan, Span
 
 KEYS: list[tuple[str, str]] = [
+    (r"renewal (?:types?|kinds?)", "renewal_type"),
+    (r"notice(?: deadline| by)? months?", "notice_month"),
     (r"(?:expiry|expiration|end|ending) years?", "end_year"),
     (r"(?:contract |agreement )?types?|categor(?:y|ies)|kinds?", "contract_type"),
     (r"clause types?|clause categories|clauses", "clause_type"),
@@ -42,6 +44,7 @@ GROUPS = [
     re.compile(rf"\b{KEY} (?:with|having) the {MOST}\b"),
     re.compile(r"\b(?:what|which) (?:are )?(?:the )?(?:different )?(?:contract )?(?P<key>types|categories|kinds)\b"),
     re.compile(r"\bhow many (?:different )?(?P<key>types|kinds|categories)\b"),
+    re.compile(rf"\b{KEY} (?:breakdown|distribution|split|mix)\b"),
 ]
 SUM_OF = re.compile(r"\b(?:sum|total) of (?:all |the )?(?:[\w-]+ ){0,3}?(?:values|amounts)\b")
 AVERAGE_RANK = re.compile(r"\b(?:most valuable|highest[- ]valued?|largest|biggest|least valuable|lowest[- ]valued?|"
@@ -80,6 +83,7 @@ HOW_LONG = re.compile(r"\bhow long (?:do|does|did|will) (?:the )?(?:[\w-]+ ){0,4
 SINGLE_CONTRACT = re.compile(r"^(?:which|what) (?:contract|agreement|deal)\b")
 BY_VALUE = re.compile(r"\b(?:by|in terms of) (?:total )?(?:value|amount|size|contract value)\b")
 END_CONTEXT = re.compile(r"\b(?:expir\w*|end|ends|ending|terminat\w*)\b")
+NOTICE_CONTEXT = re.compile(r"\b(?:notices?|notice-by)\b")
 
 
 @dataclass
@@ -171,6 +175,12 @@ def _group_span(scan: Scan) -> Span | None:
     return None
 
 
+def _notice_context(scan: Scan, span: Span) -> bool:
+    """'notice deadlines by month' / 'which month has the most notice deadlines': the month of the deadline."""
+    after = scan.words[span.end:span.end + 3] if scan.words[span.start] in ("which", "what") else []
+    return NOTICE_CONTEXT.search(" ".join(scan.before(span.start, 4) + after)) is not None
+
+
 def extract_intent(scan: Scan) -> Intent:
     out = Intent()
     metric = _metric(scan)
@@ -179,6 +189,8 @@ def extract_intent(scan: Scan) -> Intent:
         key = _key(span.group("key"))
         if key == "effective_year" and END_CONTEXT.search(" ".join(scan.before(span.start, 4))):
             key = "end_year"
+        if key == "effective_month" and _notice_context(scan, span):
+            key = "notice_month"
         out.fields["group_by"] = key
         groups = span.match.groupdict()
         if groups.get("dir") in ("fewest", "least", "lowest", "smallest") or groups.get("common") == "least":

@@ -30,7 +30,8 @@ def _between_types(scan: Scan, index: int) -> bool:
     """'license or supply agreements': types are OR-ed by the filter; any other 'or' is not expressible."""
     before = next((i for i in range(index - 1, -1, -1) if scan.used[i]), None)
     after = next((i for i in range(index + 1, len(scan.words)) if scan.used[i]), None)
-    return before is not None and after is not None and scan.kinds[before] == scan.kinds[after] == "type"
+    return before is not None and after is not None and scan.kinds[before] == scan.kinds[after] \
+        and scan.kinds[before] in ("type", "renewal")
 
 
 def judge_leftover(scan: Scan) -> tuple[list[str], str | None]:
@@ -55,7 +56,7 @@ def judge_leftover(scan: Scan) -> tuple[list[str], str | None]:
             if _between_types(scan, i):
                 continue
             return [], "it combines conditions with 'or', and a filter holds one value per field (only contract " \
-                       "types can be combined with 'or')"
+                       "types and renewal types can be combined with 'or')"
         if previous == "many" and (word in w.NOT_CONTRACTS
                                    or (word not in w.FILLER and not _counts_contracts(scan, i))):
             return [], f"I count contracts, not '{typed}'"

@@ -47,8 +47,9 @@ CLAUSES: dict[str, str] = {
     r"confidential(?:ity)?|non-?disclosure|ndas?": "Confidentiality & Non-Disclosure",
     r"(?:limitation of |limited )?liabilit(?:y|ies)|indemni(?:fication|ty|ties|fy)": "Liability & Indemnification",
     r"non-?compet(?:e|es|ition)|exclusivity|exclusive dealing": "Non-Compete & Exclusivity",
-    r"(?:auto-?)?renewals?|auto-?renew(?:s|ing|ed)?|automatic(?:ally)? renew(?:s|ing|ed)?|terminations?":
-        "Renewal & Termination",
+    # 'renewal type' is the group key; 'auto-renew' without a clause word is the renewal type (renewals.py)
+    r"(?:auto-?)?renewals?(?! types?| kinds?)|auto-?renew(?:s|ing|ed)?|automatic(?:ally)? renew(?:s|ing|ed)?|"
+    r"terminations?": "Renewal & Termination",
     r"service[- ]levels?(?: agreements?)?|slas?": "Service-Level Agreements",
 }
 

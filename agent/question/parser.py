@@ -30,6 +30,8 @@ from agent.question.intent import extract_intent
 from agent.question.leftover import judge_leftover
 from agent.question.lexicon import TYPE_PATTERNS
 from agent.question.parties import PartyDirectory, PartyMatch, find_parties
+from agent.question.renewals import extract_renewal_types
+from agent.question.renewals import finish as finish_renewals
 from agent.question.scan import Scan, correct, tokenize
 from agent.question.topic import extract_text
 from core.errors import FilterValidationError
@@ -107,6 +109,7 @@ def _extract(scan: Scan, today: date, directory: PartyDirectory | None) -> tuple
     dates = extract_dates(scan, today)
     facets.fields.update(dates.fields())
     facets.problems += dates.problems
+    extract_renewal_types(scan, facets)
     extract_clauses(scan, facets, cuad_only=True)
     extract_law(scan, facets)
     matches = find_parties(scan, directory, w.FILLER | w.NEGATION, multiword_only=True)
@@ -118,6 +121,7 @@ def _extract(scan: Scan, today: date, directory: PartyDirectory | None) -> tuple
     extract_party_country(scan, facets)
     intent = extract_intent(scan)
     facets.fields.update(intent.fields)
+    finish_renewals(scan, facets, today)
     if len(facets.fields.get("contract_types", [])) > 1 and "group_by" not in facets.fields \
             and (compare := scan.first(COMPARE)) is not None:
         # 'license vs supply agreements': one count per type, not one count of both.

@@ -18,6 +18,8 @@ from agent.offline import OfflineChatModel
 from agent.runner import ask
 from core.settings import REPO_ROOT, read_secrets
 from evals.ask_offline import REFERENCE_DATE, REGRESSION_FILE, gold_filter, load_questions
+from graph.db import read
+from graph.renewal_dates import deadlines, from_row
 from graph.repository import search_contracts
 from tests.oracle import Oracle
 
@@ -109,8 +111,50 @@ def test_every_gold_filter_counts_the_same_in_the_graph_and_the_oracle(driver, o
     assert len(golds) >= 150
     for gold in golds:
         f = gold_filter(gold)
-        if f.text_clause_types:
-            continue  # the oracle has no document layer (CUAD sections classified by ingest); 2 golds use it
+        if f.text_clause_types or _renewal_fields(f):
+            # The oracle has no document layer (CUAD sections classified by ingest; 2 golds use it) and no
+            # renewal facts (read from the texts); test_renewal_question_cli_counts_like_the_stored_facts
+            # checks a renewal question against them.
+            continue
         expected = len(oracle.select(f.model_dump(mode="json"), REFERENCE_DATE))
         assert search_contracts(driver, f.model_copy(update={"limit": 0}), today=REFERENCE_DATE).total_count \
             == expected, gold
+
+
+RENEWAL_QUESTION = "Which contracts auto-renew in the next 90 days as of 2015-01-01?"
+RENEWAL_FILTER = {"as_of": "2015-01-01", "min_next_renewal": "2015-01-01", "max_next_renewal": "2015-04-01"}
+STORED_TERMS = """
+MATCH (c:Contract) WHERE c.renewal_version IS NOT NULL
+RETURN c.file_id AS file_id, c.renewal_type AS renewal_type, c.term_end AS term_end,
+       c.renewal_months AS renewal_months, c.renewal_days AS renewal_days,
+       c.notice_months AS notice_months, c.notice_days AS notice_days
+"""
+
+
+def _renewal_fields(f) -> bool:
+    return bool(f.renewal_types or f.min_notice_by or f.max_notice_by or f.min_next_renewal
+                or f.max_next_renewal or f.group_by in ("notice_month", "renewal_type"))
+
+
+def test_renewal_question_cli_counts_like_the_stored_facts(driver) -> None:
+    """The issue-15 question through `python -m agent ask --json` (no LLM): the parsed filter is the one
+    written here, and its count equals search_contracts on that filter and the renewal maths (graph.renewal_dates)
+    applied to every contract's stored term facts."""
+    if any(read_secrets().get(k) for k in LLM_VARS):
+        pytest.skip("an LLM is configured in .streamlit/secrets.toml on this machine")
+    as_of, until = date(2015, 1, 1), date(2015, 4, 1)
+    facts = [from_row(row) for row in read(driver, STORED_TERMS)]
+    assert len(facts) == 510, "run `python -m ingest load-texts --if-missing` first (renewal facts)"
+    renewing = [d.next_renewal for d in (deadlines(f, as_of) for f in facts)
+                if d.next_renewal is not None and as_of <= d.next_renewal <= until]
+    graph_count = search_contracts(driver, {**RENEWAL_FILTER, "limit": 0}).total_count
+    assert graph_count == len(renewing) > 0
+    env = {k: v for k, v in os.environ.items() if k not in LLM_VARS}
+    done = subprocess.run([sys.executable, "-m", "agent", "ask", RENEWAL_QUESTION, "--json"], cwd=REPO_ROOT,
+                          env=env, capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert out["error"] is None and out["ignored"] == []
+    assert [(t["name"], t["args"], t["total_count"]) for t in out["tools"]] == \
+        [("contract_search", RENEWAL_FILTER, graph_count)]
+    assert out["answer"].startswith(f"**{graph_count} contract")

@@ -22,7 +22,8 @@ def test_parser_accuracy_on_the_labelled_set() -> None:
 def test_the_set_covers_every_category_and_refusals() -> None:
     categories = Counter(row["category"] for row in load_questions())
     for name in ("types", "dates", "status", "amounts", "law", "party_country", "parties", "clauses",
-                 "aggregation", "sorting", "followup", "typos", "contract_level", "refuse", "clarify", "combined"):
+                 "aggregation", "sorting", "followup", "typos", "contract_level", "refuse", "clarify", "combined",
+                 "renewals"):
         assert categories[name] >= 5, name
 
 
