@@ -18,7 +18,11 @@ LISTING = ("limit", "offset", "group_by", "metric", "agg_order", "agg_limit")
 KEY_NAMES = {"contract_type": "contract type", "effective_year": "year signed", "effective_month": "month signed",
              "end_year": "year ending", "party": "party", "party_country": "party country",
              "governing_law_country": "governing-law country", "clause_type": "clause type",
-             "text_clause_type": "clause category in the text"}
+             "text_clause_type": "clause category in the text", "notice_month": "notice month",
+             "renewal_type": "renewal type"}
+# Keys with at most one value per contract: their group counts add up to the contracts that have the key.
+SINGLE_VALUED_KEYS = frozenset({"contract_type", "effective_year", "effective_month", "end_year",
+                                "governing_law_country", "notice_month", "renewal_type"})
 METRIC_NAMES = {"count": "contracts", "sum_amount": "total value", "avg_amount": "average value",
                 "min_amount": "smallest value", "max_amount": "largest value",
                 "avg_duration_days": "average duration"}
@@ -155,6 +159,16 @@ def _key_text(group_by: str, key: Any) -> str:
     return str(key)
 
 
+def _grouped_note(f: ContractFilter, rows: list[dict[str, Any]], payload: dict[str, Any]) -> str:
+    """'; 173 of them have a notice month' when contracts without the key are left out of the groups (only
+    for single-valued keys with every group returned, where the counts add up exactly)."""
+    total = int(payload.get("total_count") or 0)
+    if f.metric != "count" or f.group_by not in SINGLE_VALUED_KEYS or len(rows) >= f.agg_limit:
+        return ""
+    grouped = int(sum(r["value"] for r in rows))
+    return f"; {grouped:,} of them have a {KEY_NAMES[f.group_by]}" if grouped < total else ""
+
+
 def aggregation_text(f: ContractFilter, payload: dict[str, Any]) -> str:
     rows = (payload.get("aggregation") or {}).get("rows") or []
     metric, group_by = f.metric, f.group_by or ""
@@ -166,7 +180,8 @@ def aggregation_text(f: ContractFilter, payload: dict[str, Any]) -> str:
     order = "fewest" if f.agg_order == "asc" and metric == "count" else \
         "lowest" if f.agg_order == "asc" else "most" if metric == "count" else "highest"
     leader = " and ".join(f"**{_key_text(group_by, r['key'])}**" for r in ties)
-    lines = [f"{plural(int(payload.get('total_count') or 0))} match. By {KEY_NAMES.get(group_by, group_by)}, "
+    lines = [f"{plural(int(payload.get('total_count') or 0))} match{_grouped_note(f, rows, payload)}. "
+             f"By {KEY_NAMES.get(group_by, group_by)}, "
              f"{leader} {'have' if len(ties) > 1 else 'has'} the {order} "
              f"({metric_text(metric, top['value'])}{'' if metric == 'count' else ' ' + what})."]
     lines.append(f"\n| {KEY_NAMES.get(group_by, group_by)} | {what} |\n|---|---:|")
