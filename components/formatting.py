@@ -52,6 +52,22 @@ def money(value: float | None) -> str:
     return f"${value:,.2f}" if value != int(value) else f"${value:,.0f}"
 
 
+_DURATION = re.compile(r"P(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)W)?(?:(\d+)D)?")
+_DURATION_UNITS = ("year", "month", "week", "day")
+
+
+def duration_label(value: str | None) -> str:
+    """An ISO 8601 duration as words ('P1Y6M' -> '1 year 6 months'); an em dash when unknown, the raw value
+    when it is not a plain date duration."""
+    if not value:
+        return "—"
+    match = _DURATION.fullmatch(value.strip().upper())
+    if not match or not any(match.groups()):
+        return value
+    parts = [(int(n), unit) for n, unit in zip(match.groups(), _DURATION_UNITS, strict=True) if n]
+    return " ".join(f"{n} {unit}{'s' if n != 1 else ''}" for n, unit in parts)
+
+
 def money_compact(value: float | None) -> str:
     """Compact dollars for chart axes only: $5.0k, $12.5M, $1.2B; an em dash when unknown."""
     if value is None:

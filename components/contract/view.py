@@ -9,7 +9,7 @@ import pandas as pd
 import streamlit as st
 
 from components import reads
-from components.formatting import country_label, escape_md, law_label, money, parties_short
+from components.formatting import country_label, duration_label, escape_md, law_label, money, parties_short
 from components.network_view import render_network
 from components.routes import PARTIES_PAGE
 from graph import subgraph
@@ -47,7 +47,7 @@ def _headline(c: dict[str, Any]) -> None:
               f":gray-badge[source: {escape_md(c.get('source') or 'unknown')}]"]
     st.markdown(" ".join(badges))
     cards = [("Effective", c.get("effective_date") or "—"), ("Ends", c.get("end_date") or "No end date"),
-             ("Term", c.get("duration") or "—"), ("Total amount", money(c.get("total_amount"))),
+             ("Term", duration_label(c.get("duration"))), ("Total amount", money(c.get("total_amount"))),
              ("Parties", str(len(c.get("parties") or [])))]
     # Two rows of three: dates and full amounts need room at metric size (five in a row cut them at 1280 px).
     for row in (cards[:3], cards[3:]):
