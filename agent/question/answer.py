@@ -9,12 +9,10 @@ from typing import Any
 from urllib.parse import quote, urlencode
 
 from agent.question.parser import ParsedQuestion
+from graph.filter_url import filter_to_query
 from graph.filters import ContractFilter
 
 EXPLORER = "/explorer"
-LIST_FIELDS = ("contract_types", "parties", "clause_types", "text_clause_types")
-OPERATOR_NAMES = {"=": "eq", ">": "gt", "<": "lt", ">=": "gte", "<=": "lte"}
-LISTING = ("limit", "offset", "group_by", "metric", "agg_order", "agg_limit")
 KEY_NAMES = {"contract_type": "contract type", "effective_year": "year signed", "effective_month": "month signed",
              "end_year": "year ending", "party": "party", "party_country": "party country",
              "governing_law_country": "governing-law country", "clause_type": "clause type",
@@ -53,29 +51,10 @@ def plural(n: int, word: str = "contract") -> str:
     return f"{n:,} {word}{'s' if n != 1 else ''}"
 
 
-def explorer_query(f: ContractFilter) -> dict[str, str | list[str]]:
-    """The Explorer's query parameters for `f` (the format components.filter_url reads)."""
-    params: dict[str, str | list[str]] = {}
-    for name, value in f.describe().items():
-        if name in LIST_FIELDS:
-            params[name] = [str(v) for v in value]
-        elif name == "monetary_value":
-            params[name] = f"{OPERATOR_NAMES[value['operator']]}:{_plain(value['value'])}"
-        elif name in ("active", "has_end_date"):
-            params[name] = "true" if value else "false"
-        elif name not in LISTING:
-            params[name] = _plain(value) if isinstance(value, float) else str(value)
-    return params
-
-
-def _plain(value: float) -> str:
-    return f"{value:.2f}".rstrip("0").rstrip(".")
-
-
 def explorer_url(f: ContractFilter) -> str:
     """The Explorer URL for `f` (the UI turns it into a page link; the answer text carries no links, so a
     file name or a clause can never smuggle one in)."""
-    query = urlencode(explorer_query(f), doseq=True, quote_via=quote)
+    query = urlencode(filter_to_query(f), doseq=True, quote_via=quote)
     return f"{EXPLORER}{'?' + query if query else ''}"
 
 

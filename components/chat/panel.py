@@ -10,10 +10,10 @@ import streamlit as st
 
 from components.chat.assistant import Assistant, clear_conversation, focus_filter, history, load_assistant
 from components.chat.ui import CHAT_PAGE, ask_and_record, not_configured, render_history
-from components.filter_url import LIST_FIELDS, SCALAR_FIELDS, filter_from_query
 from components.formatting import escape_md
 from components.session import CHAT_CONTEXT_FILTER, EXPLORER_FILTER
 from core.errors import FilterValidationError
+from graph.filter_url import LIST_FIELDS, SCALAR_FIELDS, filter_from_query
 from graph.filters import ContractFilter
 
 PANEL_TURNS = 6

@@ -11,11 +11,11 @@ import streamlit as st
 
 from agent.runner import Answer, Event, Failure, Token, ToolFinished, ToolStarted, ToolTrace, stream_turn
 from components.chat.assistant import Assistant, history, llm_configured, run_context
-from components.filter_url import filter_to_query
 from components.formatting import escape_md, escaped_stream
 from components.routes import CHAT_PAGE, CONTRACT_PAGE, EXPLORER_PAGE
 from components.session import CHAT_EXACT
 from core.errors import FilterValidationError
+from graph.filter_url import filter_to_query
 from graph.filters import ContractFilter, parse_filter
 
 TOOL_ICONS = {"contract_search": ":material/search:", "party_search": ":material/groups:",

@@ -9,9 +9,9 @@ from neo4j import Driver
 
 from components import reads
 from components.explorer.export import contracts_csv, contracts_frame
-from components.filter_url import PAGE_PARAM, PAGE_SIZE_PARAM, PAGE_SIZES
 from components.routes import CONTRACT_PAGE
 from graph.compiler import CompiledQuery
+from graph.filter_url import PAGE_PARAM, PAGE_SIZE_PARAM, PAGE_SIZES
 from graph.filters import ContractFilter
 from graph.repository import SearchResult, json_params
 

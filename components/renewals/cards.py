@@ -9,9 +9,9 @@ import streamlit as st
 
 from components import reads
 from components.db import get_driver
-from components.filter_url import filter_to_query
 from components.renewals.export import STATE_LABELS, span_text
 from components.routes import EXPLORER_PAGE, RENEWALS_PAGE
+from graph.filter_url import filter_to_query
 from graph.filters import ContractFilter
 from graph.renewal_queries import ScheduleRow, contract_terms
 

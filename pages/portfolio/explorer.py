@@ -15,18 +15,18 @@ from components.build_status import layer_note
 from components.charts import render_charts
 from components.explorer.form import render_filter_form
 from components.explorer.results import render_results, show_queries
-from components.filter_url import (
+from components.footer import render_footer
+from components.formatting import escape_md
+from components.routes import EXPLORER_PAGE as THIS_PAGE
+from components.session import EXPLORER_FILTER
+from core.errors import FilterValidationError
+from graph.filter_url import (
     PAGE_SIZE_PARAM,
     filter_from_query,
     filter_to_query,
     page_from_query,
     short_digest,
 )
-from components.footer import render_footer
-from components.formatting import escape_md
-from components.routes import EXPLORER_PAGE as THIS_PAGE
-from components.session import EXPLORER_FILTER
-from core.errors import FilterValidationError
 from graph.filters import ContractFilter
 
 

@@ -11,12 +11,12 @@ import streamlit as st
 
 from components import reads
 from components.charts import render_charts
-from components.filter_url import filter_to_query
 from components.footer import render_footer
 from components.formatting import money
 from components.renewals.cards import render_notice_card
 from components.routes import EXPLORER_PAGE as EXPLORER
 from components.routes import PARTIES_PAGE
+from graph.filter_url import filter_to_query
 from graph.filters import ContractFilter, MonetaryValue
 
 HORIZON_DAYS = 90

@@ -9,9 +9,9 @@ from urllib.parse import parse_qs
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from components.filter_url import filter_to_query
 from components.session import CHAT_HISTORY
 from core.settings import AgentSettings
+from graph.filter_url import filter_to_query
 from graph.filters import parse_filter
 from graph.repository import search_contracts
 from tests.app.shown import shown

@@ -18,9 +18,9 @@ import pytest
 from streamlit.runtime.media_file_manager import MediaFileManager
 from streamlit.testing.v1 import AppTest
 
-from components.filter_url import filter_from_query, filter_to_query, short_digest
 from components.session import EXPLORER_FILTER
 from graph.config import REPO_ROOT
+from graph.filter_url import filter_from_query, filter_to_query, short_digest
 from graph.filters import ContractFilter, parse_filter
 from graph.prepare import Prepared
 from graph.repository import overview, search_contracts

@@ -11,9 +11,9 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from components.chart_data import AMOUNT_LABELS, amount_bands, drill_filter, upcoming_filter
-from components.filter_url import filter_to_query
 from components.network_view import network_html
 from graph.config import REPO_ROOT
+from graph.filter_url import filter_to_query
 from graph.filters import ContractFilter
 from graph.repository import contract_details, count_contracts, search_contracts, search_parties
 from graph.subgraph import contract_subgraph, party_contracts, party_network

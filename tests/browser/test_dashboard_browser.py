@@ -11,7 +11,7 @@ from urllib.parse import parse_qs, quote, urlparse
 import pytest
 from playwright.sync_api import Frame, Page, expect
 
-from components.filter_url import filter_from_query
+from graph.filter_url import filter_from_query
 from graph.filters import ContractFilter
 from graph.repository import overview, search_contracts, search_parties
 from graph.subgraph import contract_subgraph, party_network
