@@ -18,15 +18,13 @@ import json
 import logging
 import re
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import date
 from typing import Any
 
-from langchain_core.callbacks import CallbackManagerForLLMRun
 from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import AIMessage, AIMessageChunk, BaseMessage, HumanMessage, SystemMessage, ToolMessage
-from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, ChatResult
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage, ToolMessage
 from langgraph.runtime import get_runtime
 from pydantic import PrivateAttr
 
@@ -34,7 +32,9 @@ from agent.question import ParsedQuestion, PartyDirectory, answer_contract, pars
 from agent.question import answer as compose
 from core.errors import ContractGraphError, FilterValidationError
 from core.llm import build_chat_model
+from core.reply_model import ReplyChatModel
 from core.settings import AgentSettings, read_secrets, setting
+from graph.filter_url import LISTING_FIELDS
 from graph.filters import ContractFilter, parse_filter
 from graph.repository import party_directory
 
@@ -119,7 +119,7 @@ def _results(since: Sequence[BaseMessage]) -> list[tuple[str, dict[str, Any], di
     return out
 
 
-class OfflineChatModel(BaseChatModel):
+class OfflineChatModel(ReplyChatModel):
     """Parser-driven tool calls and deterministic answers; see the module docstring."""
 
     model_name: str = "offline-parser"
@@ -130,9 +130,6 @@ class OfflineChatModel(BaseChatModel):
     def _llm_type(self) -> str:
         return "offline-question-parser"
 
-    def bind_tools(self, tools: Sequence[Any], *, tool_choice: str | None = None, **kwargs: Any) -> Any:
-        """The parse decides which tool to call; the same tools as the LLM path run it."""
-        return self
 
     def directory(self) -> PartyDirectory | None:
         if self.party_rows is not None:
@@ -200,8 +197,7 @@ class OfflineChatModel(BaseChatModel):
             if parsed.tool == "clause_search":
                 return [("clause_search", parsed.tool_args())]
             if parsed.overview:
-                shape = (*compose.LISTING, "sort_by", "sort_order")
-                base = {k: v for k, v in f.describe().items() if k not in shape}
+                base = {k: v for k, v in f.describe().items() if k not in LISTING_FIELDS}
                 return [("contract_search", {**base, "group_by": "contract_type", "limit": 0}),
                         ("contract_search", {**base, "group_by": "party", "agg_limit": 5, "limit": 0}),
                         ("contract_search", {**base, "sort_order": "asc", "limit": 1}),
@@ -235,21 +231,3 @@ class OfflineChatModel(BaseChatModel):
             return compose.overview_answer(parsed, payloads)
         return compose.search_answer(parsed, payloads)
 
-    def _generate(self, messages: list[BaseMessage], stop: list[str] | None = None,
-                  run_manager: CallbackManagerForLLMRun | None = None, **kwargs: Any) -> ChatResult:
-        return ChatResult(generations=[ChatGeneration(message=self.reply(messages))])
-
-    def _stream(self, messages: list[BaseMessage], stop: list[str] | None = None,
-                run_manager: CallbackManagerForLLMRun | None = None, **kwargs: Any) -> Iterator[ChatGenerationChunk]:
-        message = self.reply(messages)
-        text = str(message.content)
-        for token in re.split(r"(\s+)", text):
-            if token:
-                chunk = ChatGenerationChunk(message=AIMessageChunk(content=token))
-                if run_manager:
-                    run_manager.on_llm_new_token(token, chunk=chunk)
-                yield chunk
-        calls = [{"name": c["name"], "args": json.dumps(c["args"]), "id": c["id"], "index": i,
-                  "type": "tool_call_chunk"} for i, c in enumerate(message.tool_calls)]
-        yield ChatGenerationChunk(message=AIMessageChunk(content="", tool_call_chunks=calls, chunk_position="last",
-                                                         response_metadata=message.response_metadata))

@@ -28,26 +28,23 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import httpx
 import openai
-from langchain_core.callbacks import CallbackManagerForLLMRun
-from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import (
     AIMessage,
-    AIMessageChunk,
     BaseMessage,
     HumanMessage,
     SystemMessage,
     ToolMessage,
 )
-from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, ChatResult
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from core.errors import ConfigError
+from core.reply_model import ReplyChatModel
 
 PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}")
 ERRORS = ("timeout", "auth", "rate_limit", "connection", "bad_request")
@@ -141,7 +138,7 @@ def _fill(content: str, messages: Sequence[BaseMessage]) -> str:
     return PLACEHOLDER.sub(lambda m: str(values.get(m.group(1), m.group(0))), content)
 
 
-class ScriptedChatModel(BaseChatModel):
+class ScriptedChatModel(ReplyChatModel):
     """Replays a script; see the module docstring for the format and how a reply is chosen."""
 
     turns: list[ScriptTurn]
@@ -151,9 +148,6 @@ class ScriptedChatModel(BaseChatModel):
     def _llm_type(self) -> str:
         return "scripted-chat-model"
 
-    def bind_tools(self, tools: Sequence[Any], *, tool_choice: str | None = None, **kwargs: Any) -> Any:
-        """Tools are accepted and ignored: the script already says which tool to call."""
-        return self
 
     def choose(self, messages: Sequence[BaseMessage]) -> ScriptStep:
         question, position, step = _last_question(messages)
@@ -181,21 +175,3 @@ class ScriptedChatModel(BaseChatModel):
                    for i, c in enumerate(step.invalid_tool_calls)]
         return AIMessage(content=_fill(step.content, messages), tool_calls=calls, invalid_tool_calls=invalid)
 
-    def _generate(self, messages: list[BaseMessage], stop: list[str] | None = None,
-                  run_manager: CallbackManagerForLLMRun | None = None, **kwargs: Any) -> ChatResult:
-        return ChatResult(generations=[ChatGeneration(message=self.reply(messages))])
-
-    def _stream(self, messages: list[BaseMessage], stop: list[str] | None = None,
-                run_manager: CallbackManagerForLLMRun | None = None, **kwargs: Any) -> Iterator[ChatGenerationChunk]:
-        message = self.reply(messages)
-        for token in re.split(r"(\s+)", str(message.content)):
-            if token:
-                chunk = ChatGenerationChunk(message=AIMessageChunk(content=token))
-                if run_manager:
-                    run_manager.on_llm_new_token(token, chunk=chunk)
-                yield chunk
-        calls = [{"name": c["name"], "args": json.dumps(c["args"]), "id": c["id"], "index": i,
-                  "type": "tool_call_chunk"} for i, c in enumerate(message.tool_calls)]
-        calls += [{"name": c["name"], "args": c["args"], "id": c["id"], "index": len(calls) + i,
-                   "type": "tool_call_chunk"} for i, c in enumerate(message.invalid_tool_calls)]
-        yield ChatGenerationChunk(message=AIMessageChunk(content="", tool_call_chunks=calls, chunk_position="last"))
