@@ -100,6 +100,20 @@ def chips(f: ContractFilter) -> list[str]:
     out += [f"clause in the text: {c}" for c in d.get("text_clause_types", [])]
     if "text" in d:
         out.append(f"text: {d['text']}")
+    out += _renewal_chips(d)
+    return out
+
+
+def _renewal_chips(d: dict[str, Any]) -> list[str]:
+    out = []
+    if "renewal_types" in d:
+        out.append("renewal: " + " or ".join(d["renewal_types"]))
+    if "min_notice_by" in d or "max_notice_by" in d:
+        out.append("notice due " + _dates(d.get("min_notice_by"), d.get("max_notice_by")))
+    if "min_next_renewal" in d or "max_next_renewal" in d:
+        out.append("renews next " + _dates(d.get("min_next_renewal"), d.get("max_next_renewal")))
+    if "as_of" in d and "active" not in d:  # with 'active' the date is already on that chip
+        out.append(f"as of {d['as_of']}")
     return out
 
 
@@ -121,7 +135,9 @@ def _contract_line(c: dict[str, Any]) -> str:
     bits = [c.get("contract_type") or "", f"signed {c['effective_date']}" if c.get("effective_date") else "",
             money(c["total_amount"]) if c.get("total_amount") is not None else "",
             ", ".join(c.get("parties") or [])[:160]]
-    return f"- {contract_link(c['file_id'])}: " + "; ".join(b for b in bits if b)
+    # The readable title first; the file id stays beside it (the UI links the listed contracts by it).
+    name = f"**{c['title']}** ({contract_link(c['file_id'])})" if c.get("title") else contract_link(c["file_id"])
+    return f"- {name}: " + "; ".join(b for b in bits if b)
 
 
 def listing(payload: dict[str, Any]) -> str:

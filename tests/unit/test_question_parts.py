@@ -10,7 +10,7 @@ import pytest
 
 from agent.question import PartyDirectory, parse_question
 from agent.question.amounts import extract_amounts
-from agent.question.answer import explorer_url, metric_text, money
+from agent.question.answer import chips, explorer_url, listing, metric_text, money
 from agent.question.dates import extract_dates
 from agent.question.followup import merge
 from agent.question.parser import make_scan
@@ -205,3 +205,21 @@ def test_numbers_in_full() -> None:
     assert money(2150000) == "$2,150,000" and money(1234.5) == "$1,234.50"
     assert metric_text("count", 52) == "52 contracts" and metric_text("count", 1) == "1 contract"
     assert metric_text("avg_duration_days", 730.5) == "730 days (about 2.0 years)"
+
+
+def test_chips_name_every_renewal_field_and_the_as_of_date() -> None:
+    f = parse_filter({"renewal_types": ["automatic", "option"], "min_notice_by": "2015-01-01",
+                      "max_notice_by": "2015-03-01", "max_next_renewal": "2015-04-01", "as_of": "2015-01-01"})
+    assert chips(f) == ["renewal: automatic or option", "notice due 2015-01-01 to 2015-03-01",
+                        "renews next until 2015-04-01", "as of 2015-01-01"]
+    assert chips(parse_filter({"active": True, "as_of": "2015-01-01"})) == ["active as of 2015-01-01"]
+
+
+def test_listed_contracts_show_their_title_beside_the_file_id() -> None:
+    row = {"file_id": "X-EX-10.1", "title": "Supply Agreement", "contract_type": "Supply",
+           "effective_date": "2019-01-02", "total_amount": 1250000.0, "parties": ["A Inc. (buyer)"]}
+    assert listing({"total_count": 1, "contracts": [row]}) == (
+        "The matching contracts:\n- **Supply Agreement** (`X-EX-10.1`): Supply; signed 2019-01-02; $1,250,000; "
+        "A Inc. (buyer)")
+    untitled = listing({"total_count": 1, "contracts": [{**row, "title": None}]})
+    assert untitled.startswith("The matching contracts:\n- `X-EX-10.1`: ")
