@@ -23,7 +23,7 @@ EXAMPLE = """{summary: el.summary, contract_type: el.contract_type, contract_sco
    countries: COLLECT { MATCH (el)<-[:PARTY_TO]-()-[:LOCATED_AT]->()-[:IN_COUNTRY]->(k) RETURN DISTINCT k.code }}"""
 PROJECTION = """WITH c, c.summary AS summary, c.contract_type AS contract_type, c.scope AS contract_scope,
      c.effective_date AS effective_date, c.end_date AS end_date,
-     [(c)<-[r:PARTY_TO]-(party) | {name: party.name, role: r.role}] AS parties,
+     [(c)<-[r:PARTY_TO]-(party) | {name: party.name, role: r.role, role_only: party.role_only}] AS parties,
      c.end_date >= date() AS active, c.total_amount AS monetary_value, c.file_id AS contract_id,
      COLLECT { MATCH (c)<-[:PARTY_TO]-()-[:LOCATED_AT]->()-[:IN_COUNTRY]->(k) RETURN DISTINCT k.code } AS countries
 """
@@ -33,7 +33,8 @@ GROUPS = {
     "effective_year": "WITH c, effective_date.year AS key",
     "effective_month": "WITH c, substring(toString(effective_date), 0, 7) AS key",
     "end_year": "WITH c, end_date.year AS key",
-    "party": "UNWIND parties AS party WITH DISTINCT c, party.name AS key",
+    # Role-only placeholders ("Franchisee") name nobody and are left out of party groups, as in ours.
+    "party": "UNWIND parties AS party WITH c, party WHERE party.role_only IS NULL WITH DISTINCT c, party.name AS key",
     "party_country": "UNWIND countries AS key WITH DISTINCT c, key",
     "governing_law_country": "MATCH (c)-[:GOVERNED_BY]->(law) WITH DISTINCT c, law.country AS key",
     "clause_type": "MATCH (c)-[:HAS_CLAUSE]->(clause) WITH DISTINCT c, clause.type AS key",
