@@ -7,6 +7,7 @@ newest result file per size wins.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -17,12 +18,14 @@ DOC = REPO_ROOT / "docs" / "PERFORMANCE.md"
 BEGIN = "<!-- BEGIN GENERATED: python -m benchmarks.run -->"
 END = "<!-- END GENERATED -->"
 MB = 1024 * 1024
+SIZE_RESULT = re.compile(r"\d{4}-\d{2}-\d{2}-\d+\.json")
 
 
 def latest(results: Path = RESULTS) -> list[dict[str, Any]]:
     """The newest result per size, smallest size first."""
     by_size: dict[int, tuple[str, dict[str, Any]]] = {}
-    for path in sorted(results.glob("*.json")):
+    # Only the per-size runs (YYYY-MM-DD-<size>.json): the folder also holds the parse benchmarks and digest.
+    for path in sorted(p for p in results.glob("*.json") if SIZE_RESULT.fullmatch(p.name)):
         info = json.loads(path.read_text())
         stamp = f"{info['date']}-{path.stat().st_mtime:020.6f}"
         if info["size"] not in by_size or stamp > by_size[info["size"]][0]:
