@@ -20,7 +20,8 @@ from graph.filters import ContractFilter, parse_filter
 from graph.renewal_dates import Deadlines, TermFacts, deadlines, from_row
 
 SCHEDULE_CAP = 5000
-FACT_COLUMNS = """c.file_id AS file_id, c.contract_type AS contract_type, c.effective_date AS effective_date,
+FACT_COLUMNS = """c.file_id AS file_id, c.title AS title, c.contract_type AS contract_type,
+       c.effective_date AS effective_date,
        c.renewal_type AS renewal_type, c.term_end AS term_end, c.renewal_months AS renewal_months,
        c.renewal_days AS renewal_days, c.notice_months AS notice_months, c.notice_days AS notice_days,
        c.convenience_notice_days AS convenience_notice_days,
@@ -41,6 +42,11 @@ class ScheduleRow:
     facts: TermFacts
     deadlines: Deadlines
     evidence: dict[str, dict[str, Any]] = field(default_factory=dict)
+    title: str | None = None  # the display title (graph.titles); the file id when unknown
+
+    @property
+    def label(self) -> str:
+        return self.title or self.file_id
 
     def quote(self, *fields: str) -> dict[str, Any] | None:
         """The first of these fields' evidence that exists."""
@@ -52,7 +58,8 @@ def _row(raw: dict[str, Any], as_of: date) -> ScheduleRow:
     effective = raw.get("effective_date")
     return ScheduleRow(file_id=raw["file_id"], contract_type=raw.get("contract_type"),
                        effective_date=effective.to_native() if effective is not None else None, facts=facts,
-                       deadlines=deadlines(facts, as_of), evidence={e["field"]: e for e in raw["evidence"]})
+                       deadlines=deadlines(facts, as_of), evidence={e["field"]: e for e in raw["evidence"]},
+                       title=raw.get("title"))
 
 
 def renewal_schedule(driver: Driver, f: ContractFilter | dict[str, Any], today: date | None = None,

@@ -47,7 +47,7 @@ def schedule_frame(rows: list[ScheduleRow]) -> pd.DataFrame:
     for r in rows:
         d, ev = r.deadlines, _notice_quote(r)
         records.append({
-            "Contract": r.file_id, "Type": r.contract_type, "Renewal": r.facts.renewal_type,
+            "Contract": r.label, "File id": r.file_id, "Type": r.contract_type, "Renewal": r.facts.renewal_type,
             "State": STATE_LABELS.get(d.state, d.state), "Notice by": d.next_notice_by,
             "Term ends": d.term_end, "Next renewal": d.next_renewal, "Notice period": span_text(r.facts.notice),
             "Renewal term": span_text(r.facts.renewal),
@@ -55,7 +55,7 @@ def schedule_frame(rows: list[ScheduleRow]) -> pd.DataFrame:
             "Quote": ev["quote"] if ev else "",
             "Open": contract_link(r.file_id, ev["section_number"] if ev else None)})
     return pd.DataFrame.from_records(records, columns=[
-        "Contract", "Type", "Renewal", "State", "Notice by", "Term ends", "Next renewal", "Notice period",
+        "Contract", "File id", "Type", "Renewal", "State", "Notice by", "Term ends", "Next renewal", "Notice period",
         "Renewal term", "Section", "Quote", "Open"])
 
 

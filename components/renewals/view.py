@@ -41,22 +41,33 @@ def _bars(row: ScheduleRow, as_of: date) -> list[tuple[str, date, date]]:
     return spans
 
 
+def _labels(rows: list[ScheduleRow]) -> list[str]:
+    """Each row's title, with the start of its file id where titles repeat (plotly merges equal y labels)."""
+    titles = [r.label[:48] for r in rows]
+    return [t if titles.count(t) == 1 else f"{t} · {r.file_id[:18]}" for t, r in zip(titles, rows, strict=True)]
+
+
 def timeline(rows: list[ScheduleRow], as_of: date) -> go.Figure:
     """Horizontal bars per contract: its current term, the renewal after it and each notice window."""
     fig = go.Figure()
     names = {"term": "Current term", "renewal": "Next renewal term",
              "notice": "Notice window (deadline → term end)"}
     shown: set[str] = set()
-    for row in rows[:TIMELINE_ROWS]:
+    labels = _labels(rows[:TIMELINE_ROWS])
+    for row, label in zip(rows[:TIMELINE_ROWS], labels, strict=True):
         for kind, start, end in _bars(row, as_of):
             fig.add_trace(go.Bar(
-                y=[row.file_id[:48]], x=[(end - start).days * 86_400_000], base=[start.isoformat()],
+                y=[label], x=[(end - start).days * 86_400_000], base=[start.isoformat()],
                 orientation="h",
                 marker_color=COLORS[kind], name=names[kind], legendgroup=kind, showlegend=kind not in shown,
                 hovertemplate=f"{names[kind]}: {start:%Y-%m-%d} → {end:%Y-%m-%d}<extra>{row.file_id[:60]}</extra>"))
             shown.add(kind)
     fig.add_vline(x=as_of.isoformat(), line_dash="dash", line_color="#555")
     height = max(260, 26 * min(len(rows), TIMELINE_ROWS) + 120)
+    # Opens on the years around the date (a decades-long term would shrink every bar to a sliver); zoom out
+    # with the chart's own controls.
+    window = (as_of - timedelta(days=2 * 365), as_of + timedelta(days=3 * 365))
+    fig.update_xaxes(range=[day.isoformat() for day in window])
     fig.update_layout(barmode="overlay", xaxis_type="date", height=height,
                       margin={"l": 10, "r": 10, "t": 30, "b": 10}, yaxis={"autorange": "reversed"},
                       legend={"orientation": "h", "y": 1.08})

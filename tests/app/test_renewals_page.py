@@ -75,7 +75,8 @@ def test_ics_and_csv_hold_one_event_per_deadline(driver):
         assert event.decoded("DTEND") == start + timedelta(days=1)
     assert len({str(e.get("UID")) for e in events}) == total
     lines = list(csv.DictReader(io.StringIO(schedule_csv(rows).decode("utf-8"))))
-    assert len(lines) == total and {line["Contract"] for line in lines} == set(by_contract)
+    assert len(lines) == total and {line["File id"] for line in lines} == set(by_contract)
+    assert all(line["Contract"] == (by_contract[line["File id"]].title or line["File id"]) for line in lines)
 
 
 def test_ics_escapes_and_folds_long_quotes():
