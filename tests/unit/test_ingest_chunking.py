@@ -81,7 +81,8 @@ def test_104_page_contract_is_covered_by_overlapping_chunks():
     pages = read_pdf(real_pdf(XENCOR)).pages
     text, _ = join_pages(pages)
     chunks = plan_chunks(pages, 40_000, 2_000)
-    assert len(pages) == 104 and len(text) == 142_250
+    # 128,353 characters since pdf_layout drops running headers and page numbers
+    assert len(pages) == 104 and len(text) == 128_353
     assert len(chunks) == 4 and all(len(c.text) <= 40_000 for c in chunks)
     _covered(chunks, len(text))
     assert all(text[c.start:c.end] == c.text for c in chunks)
