@@ -69,16 +69,19 @@ def _dates(low: str | None, high: str | None) -> str:
     return f"from {low}" if low else f"until {high}"
 
 
+def _range(d: dict[str, Any], field: str, label: str) -> list[str]:
+    """A chip for the `min_<field>` / `max_<field>` bounds, when either is set."""
+    low, high = d.get(f"min_{field}"), d.get(f"max_{field}")
+    return [f"{label} {_dates(low, high)}"] if low or high else []
+
+
 def chips(f: ContractFilter) -> list[str]:
     """The filter as short readable labels."""
     d = f.describe()
     out = []
     if "contract_types" in d:
         out.append("type: " + " or ".join(d["contract_types"]))
-    if "min_effective_date" in d or "max_effective_date" in d:
-        out.append("signed " + _dates(d.get("min_effective_date"), d.get("max_effective_date")))
-    if "min_end_date" in d or "max_end_date" in d:
-        out.append("ends " + _dates(d.get("min_end_date"), d.get("max_end_date")))
+    out += _range(d, "effective_date", "signed") + _range(d, "end_date", "ends")
     out += [f"party: {p}" for p in d.get("parties", [])]
     if "party_country" in d:
         out.append(f"party in {d['party_country']}")
@@ -108,10 +111,7 @@ def _renewal_chips(d: dict[str, Any]) -> list[str]:
     out = []
     if "renewal_types" in d:
         out.append("renewal: " + " or ".join(d["renewal_types"]))
-    if "min_notice_by" in d or "max_notice_by" in d:
-        out.append("notice due " + _dates(d.get("min_notice_by"), d.get("max_notice_by")))
-    if "min_next_renewal" in d or "max_next_renewal" in d:
-        out.append("renews next " + _dates(d.get("min_next_renewal"), d.get("max_next_renewal")))
+    out += _range(d, "notice_by", "notice due") + _range(d, "next_renewal", "renews next")
     if "as_of" in d and "active" not in d:  # with 'active' the date is already on that chip
         out.append(f"as of {d['as_of']}")
     return out
