@@ -51,6 +51,9 @@ class ClauseResult:
     scope: list[str] | None
     truncated: bool = False
     queries: list[CompiledQuery] = field(default_factory=list)
+    # Set when nothing in scope scores high enough to answer: a sentence such as 'No section of this
+    # contract addresses "non-compete".' shown instead of the best of nothing (items then empty).
+    not_addressed: str | None = None
 
     def citations(self) -> str:
         """The items as citations, e.g. `§6.3, §7.4, definition of "CCO" (§1.1)`, per document."""
