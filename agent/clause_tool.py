@@ -72,6 +72,8 @@ def clause_payload(result: ClauseResult, f: ContractFilter | None) -> dict[str, 
     if not result.items:
         payload["note"] = ("No section matched. The contract may have no document layer yet "
                            "(python -m ingest load-texts), or try other words.")
+    if result.not_addressed:  # nothing in scope scored high enough: say so, in the scope's words
+        payload["note"] = payload["not_addressed"] = result.not_addressed
     if result.truncated:
         payload["note"] = "The result was cut at the node/character budget; ask a narrower question for more."
     if f is not None and f.describe():

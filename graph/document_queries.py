@@ -144,11 +144,18 @@ LAYER_STATEMENTS = (
 )
 
 # ---- retrieval (graph.retrieval): ranked hits, then one expansion query per depth
+# A section the ingest rules classified in the question's CUAD category ($category, graph.clause_topics) scores
+# $boost times its full-text score. A fragment over `node` and `score` (as db.index.fulltext.queryNodes yields
+# them), so every ranking of sections by a question (graph.retrieval, graph.clause_review) boosts alike.
+CATEGORY_BOOST = ("score * CASE WHEN $category IS NOT NULL AND "
+                  "EXISTS { (node)-[:IS_CLAUSE_OF_TYPE]->(:ClauseType {name: $category}) } "
+                  "THEN $boost ELSE 1.0 END")
 SECTION_SEARCH = """
 CALL db.index.fulltext.queryNodes('section_text', $query) YIELD node, score
 WHERE $file_ids IS NULL OR node.file_id IN $file_ids
-RETURN node.file_id AS file_id, node.number AS number, score
-ORDER BY score DESC LIMIT $k
+WITH node, score AS text_score, """ + CATEGORY_BOOST + """ AS score
+RETURN node.file_id AS file_id, node.number AS number, score, text_score
+ORDER BY score DESC, file_id, number LIMIT $k
 """
 # Defined terms whose name matches the question (the query names the `term` field).
 TERM_SEARCH = """

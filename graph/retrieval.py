@@ -1,11 +1,15 @@
 """Clause retrieval with citations: what the contracts say, not only which contracts.
 
-Hybrid search ranks sections by BM25 (full-text index on section title and text, any word of the
-question) and, when a question vector is given and sections have embeddings, by vector similarity; the
-lists are fused by reciprocal rank. Each hit is then expanded recursively: the sections it references, the
-definitions of the terms it uses and the footnotes it cites, up to `max_depth` hops, never visiting a
-section twice (cycles end), within a node and a character budget. Defined terms the question names (the
-defined-term full-text index) are added when no hit led to them. Every item says how it was reached.
+Hybrid search ranks sections by BM25 (full-text index on section title and text, English stemming; any
+word of the question, plus the phrases contracts use for the CUAD category the question is about, see
+`graph.clause_topics`; sections classified in that category are boosted) and, when a question vector is given
+and sections have embeddings, by vector similarity; the lists are fused by reciprocal rank. When no question
+vector joins and the best full-text score in scope is below `MIN_SCORE` (calibrated on dev contracts by
+`python -m evals.retrieval`), nothing is returned and `not_addressed` says so. Each hit is then expanded
+recursively: the sections it references, the definitions of the terms it uses and the footnotes it cites,
+up to `max_depth` hops, never visiting a section twice (cycles end), within a node and a character budget.
+Defined terms the question names (the defined-term full-text index) are added when no hit led to them.
+Every item says how it was reached.
 The scope (one `file_id` and/or any ContractFilter) goes through the same compiler as every other reader.
 """
 
@@ -21,12 +25,20 @@ from neo4j import Driver
 from core.errors import FilterValidationError, NotFound
 from core.vocab import escape_lucene
 from graph import document_queries as q
+from graph.clause_topics import expansion_phrases, question_category
 from graph.compiler import CompiledQuery, compile_projection
 from graph.db import read
 from graph.filters import ContractFilter
 from graph.retrieval_items import Budget, Item, definition_item, footnote_item, section_item
 
 RRF_K = 60
+CATEGORY_BOOST = 2.0  # classified sections' score factor (document_queries.CATEGORY_BOOST)
+MIN_SCORE = 0.0  # the best (boosted) full-text score below which nothing in scope addresses the question
+LUCENE_SCOPE = 200  # scopes up to this many contracts are also narrowed inside Lucene (scoped_query)
+# Lucene's English stop words (the section index's analyzer drops them): a file_id made of these only would
+# give an empty phrase, so such a scope is filtered in Cypher only.
+LUCENE_STOPWORDS = frozenset("a an and are as at be but by for if in into is it no not of on or such that the "
+                             "their then there these they this to was will with".split())
 HITS = 5
 MAX_DEPTH = 3
 MAX_NODES = 40
@@ -65,16 +77,49 @@ class ClauseResult:
         return "; ".join(parts)
 
 
+def content_words(question: str) -> list[str]:
+    """The question's meaningful words, lowercased, once each, in order."""
+    words = [w.strip(".'’-").lower() for w in re.findall(r"[\w'’.-]+", question)]
+    return list(dict.fromkeys(w for w in words if w and w not in STOPWORDS and any(ch.isalnum() for ch in w)))
+
+
 def any_word_query(question: str, field_name: str | None = None) -> str:
     """Lucene query matching any meaningful word of the question (in one field when given), escaped so
     input cannot form operators."""
-    words = [w.strip(".'’-").lower() for w in re.findall(r"[\w'’.-]+", question)]
-    kept = list(dict.fromkeys(w for w in words if w and w not in STOPWORDS and any(ch.isalnum() for ch in w)))
+    kept = content_words(question)
     if not kept:
         raise FilterValidationError("clause_search: give a question with at least one content word.",
                                     field="question")
     query = " ".join(escape_lucene(w) for w in kept)
     return f"{field_name}:({query})" if field_name else query
+
+
+def _phrase(text: str) -> str:
+    """A Lucene phrase of the words of `text`, each escaped (quotes and operators cannot leak)."""
+    return '"' + " ".join(escape_lucene(w) for w in text.lower().split()) + '"'
+
+
+def section_lucene_query(question: str) -> str:
+    """The section full-text query for a question: any of its meaningful words, then (when the question is
+    about a CUAD category, `graph.clause_topics`) that category's expansion phrases, each quoted, searched in
+    the section title and text (not the indexed file_id). Everything is escaped; the section index's English
+    analyzer stems both sides."""
+    phrases = " ".join(_phrase(p) for p in expansion_phrases(question_category(question)))
+    terms = f"{any_word_query(question)} {phrases}".strip()
+    return f"title:({terms}) text:({terms})"
+
+
+def scoped_query(query: str, scope: list[str] | None) -> str:
+    """`query` restricted inside Lucene to the sections of the contracts in `scope` (their file_id as a
+    phrase, boost 0 so scores are unchanged), when the scope is small enough and every file_id has a word the
+    analyzer keeps; otherwise `query` as is. Callers still filter on file_id exactly: a file_id phrase may
+    also match a longer file_id that contains it."""
+    if not scope or len(scope) > LUCENE_SCOPE:
+        return query
+    if any(not set(re.findall(r"\w+", f.lower())) - LUCENE_STOPWORDS for f in scope):
+        return query
+    ids = " ".join(_phrase(f) for f in scope)
+    return f"+file_id:({ids})^0 +({query})"
 
 
 def _has_scope(f: ContractFilter) -> bool:
@@ -109,23 +154,54 @@ def fuse(ranked: list[list[Key]], limit: int) -> list[tuple[Key, float]]:
     return sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))[:limit]
 
 
-def _ranked(driver: Driver, cypher: str, params: dict[str, Any], database: str | None) -> list[Key]:
-    return [(r["file_id"], r["number"]) for r in read(driver, cypher, params, database)]
+def category_params(question: str) -> dict[str, Any]:
+    """The parameters of `document_queries.CATEGORY_BOOST` for a question: its CUAD category and the factor."""
+    return {"category": question_category(question), "boost": CATEGORY_BOOST}
+
+
+@dataclass
+class Ranking:
+    """The fused top sections, how they were ranked, the queries run, and the best boosted full-text score
+    (None when a vector ranking joined: then the threshold does not apply)."""
+
+    hits: list[tuple[Key, float]]
+    method: str
+    queries: list[CompiledQuery]
+    best_text_score: float | None
 
 
 def search_sections(driver: Driver, question: str, scope: list[str] | None, k: int = HITS,
-                    vector: list[float] | None = None,
-                    database: str | None = None) -> tuple[list[tuple[Key, float]], str, list[CompiledQuery]]:
+                    vector: list[float] | None = None, database: str | None = None) -> Ranking:
     """The fused top-`k` sections for the question, a description of the method, and the queries run."""
-    queries = [CompiledQuery(q.SECTION_SEARCH, {"query": any_word_query(question), "file_ids": scope, "k": k * 4})]
-    method = "full-text (BM25, any word) on section titles and text"
+    boost = category_params(question)
+    category = boost["category"]
+    queries = [CompiledQuery(q.SECTION_SEARCH, {"query": scoped_query(section_lucene_query(question), scope),
+                                                "file_ids": scope, "k": k * 4, **boost})]
+    method = "full-text (BM25, English stemming, any word) on section titles and text"
+    if category:
+        method += f"; about {category}: its contract phrases searched too, sections classified so boosted"
     if vector is not None and read(driver, q.HAS_SECTION_EMBEDDINGS, {}, database):
         candidates = k * 4 if scope is None else k * 40
         queries.append(CompiledQuery(q.SECTION_VECTOR_SEARCH, {"vector": vector, "candidates": candidates,
                                                                "file_ids": scope, "k": k * 4}))
         method += " + vector (section embeddings), fused by reciprocal rank"
-    ranked = [_ranked(driver, c.cypher, c.params, database) for c in queries]
-    return fuse(ranked, k), method, queries
+    rows = [read(driver, c.cypher, c.params, database) for c in queries]
+    ranked = [[(r["file_id"], r["number"]) for r in found] for found in rows]
+    best = max((r["score"] for r in rows[0]), default=0.0) if len(rows) == 1 else None
+    return Ranking(fuse(ranked, k), method, queries, best)
+
+
+def not_addressed_sentence(question: str, scope: list[str] | None, file_id: str | None) -> str:
+    """'No section of this contract addresses "non-compete".', worded for the scope searched."""
+    category = question_category(question)
+    topic = category.lower() if category else " ".join(content_words(question))[:80]
+    if file_id and scope is not None and len(scope) == 1:
+        where = "this contract"
+    elif scope is None:
+        where = "any contract"
+    else:
+        where = f"the {len(scope)} contracts in scope" if len(scope) != 1 else "the contract in scope"
+    return f'No section of {where} addresses "{topic}".'
 
 
 def _stems(text: str) -> set[str]:
@@ -229,8 +305,12 @@ def clause_search(driver: Driver, question: str, *, file_id: str | None = None, 
     if not read(driver, q.ANY_LAYER, {}, database):
         return ClauseResult(question, [], "no document layer in the graph (python -m ingest load-texts)", ids,
                             queries=ran)
-    found, method, queries = search_sections(driver, question, ids, hits, vector, database)
+    ranking = search_sections(driver, question, ids, hits, vector, database)
+    if ranking.best_text_score is not None and (not ranking.hits or ranking.best_text_score < MIN_SCORE):
+        method = ranking.method + f"; best score {ranking.best_text_score:.2f} below the threshold {MIN_SCORE}"
+        return ClauseResult(question, [], method, ids, queries=[*ran, *ranking.queries],
+                            not_addressed=not_addressed_sentence(question, ids, file_id))
     terms, term_query = search_terms(driver, question, ids, database=database)
-    items, truncated = expand(driver, found, max_depth, Budget(max_nodes, max_chars), terms, database)
-    method += f"; defined terms the question names (best {TERM_HITS})"
-    return ClauseResult(question, items, method, ids, truncated, [*ran, *queries, term_query])
+    items, truncated = expand(driver, ranking.hits, max_depth, Budget(max_nodes, max_chars), terms, database)
+    method = ranking.method + f"; defined terms the question names (best {TERM_HITS})"
+    return ClauseResult(question, items, method, ids, truncated, [*ran, *ranking.queries, term_query])

@@ -1,0 +1,218 @@
+"""`python -m evals.retrieval`: does clause search find the clause CUAD's experts labelled?
+
+For every dev contract (`labels_dev.csv`) in the graph and every measured category, one fixed natural question
+per category (never the label text) runs through `graph.retrieval.clause_search` scoped to that contract,
+against the real graph. A (contract, category) pair with labelled spans is *found at rank r* when the r-th hit
+section covers one of its spans. A hit covers a span when at least half of the span's 5-word shingles
+(lowercased word tokens) occur in the hit's text; a span inside a section has all of them, a span crossing
+two sections is covered by the section holding most of it; a span of fewer than 5 words must occur whole.
+The hit's text is what clause search shows for it, unclipped: its own text, plus its first subsections when
+its own text is a heading (under 300 characters). Per category: recall@1, recall@5, MRR over the pairs with
+a span, and, over the pairs without one (the contract has no such clause), how often the search said
+`not_addressed` instead of returning sections.
+
+Contracts are split A/B by a hash of their file name (`split_of`): the threshold and expansions were tuned on
+A only, B is held out. `--calibrate` prints the best boosted full-text score distribution of pairs with and
+without a clause (what `graph.retrieval.MIN_SCORE` is chosen from). Results go to
+`evals/results/retrieval.json`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from neo4j import Driver
+
+from graph import document_queries as q
+from graph.db import build_driver, read
+from graph.document_load import contract_ids
+from graph.retrieval import clause_search, search_sections
+from ingest.cuad_labels import LabelledContract, load_labels, name_key
+
+DEFAULT_LABELS = Path("../shared/data/cuad/labels_dev.csv")
+RESULTS = Path(__file__).parent / "results" / "retrieval.json"
+SHINGLE = 5
+COVERAGE = 0.5
+SHORT_SECTION = 300
+TOP = 5
+QUESTIONS: dict[str, str] = {
+    "Governing Law": "What law governs this agreement?",
+    "Termination For Convenience": "Can a party terminate this agreement for convenience?",
+    "Anti-Assignment": "Can this agreement be assigned to a third party?",
+    "Non-Compete": "Is there a non-compete restriction?",
+    "Exclusivity": "Is the relationship exclusive?",
+    "Cap On Liability": "Is liability capped or limited?",
+    "Insurance": "What insurance must a party maintain?",
+    "Audit Rights": "Does a party have the right to audit books and records?",
+    "License Grant": "What license is granted?",
+    "Change Of Control": "What happens on a change of control?",
+    "Renewal Term": "Does the agreement renew automatically, and for how long?",
+    "Notice Period To Terminate Renewal": "How much notice is needed to prevent renewal?",
+}
+
+
+def split_of(filename: str) -> str:
+    """'A' or 'B': the first byte of the SHA-1 of the file name's matching key, even or odd."""
+    return "AB"[hashlib.sha1(name_key(filename).encode()).digest()[0] % 2]
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"\w+", text.lower())
+
+
+def covers(section_text: str, span: str) -> bool:
+    """Whether a hit's text covers a labelled span (see the module docstring)."""
+    words, span_words = _words(section_text), _words(span)
+    if not span_words:
+        return False
+    if len(span_words) < SHINGLE:
+        return f" {' '.join(span_words)} " in f" {' '.join(words)} "
+    have = {tuple(words[i:i + SHINGLE]) for i in range(len(words) - SHINGLE + 1)}
+    wanted = [tuple(span_words[i:i + SHINGLE]) for i in range(len(span_words) - SHINGLE + 1)]
+    return sum(1 for s in wanted if s in have) >= COVERAGE * len(wanted)
+
+
+def shown_text(row: dict[str, Any]) -> str:
+    """A hit's text as clause search shows it, unclipped (graph.retrieval_items._section_text)."""
+    text = (row.get("text") or "").strip()
+    if len(text) < SHORT_SECTION and row.get("children"):
+        text = "\n".join([text, *(c.strip() for c in row["children"] if c)])
+    return text
+
+
+@dataclass
+class Tally:
+    """One category on one split."""
+
+    pairs: int = 0
+    at1: int = 0
+    at5: int = 0
+    rr: float = 0.0
+    negatives: int = 0
+    rejected: int = 0
+    misses: list[str] = field(default_factory=list)
+
+    def row(self) -> dict[str, Any]:
+        n = self.pairs or 1
+        return {"n": self.pairs, "recall@1": self.at1 / n, "recall@5": self.at5 / n, "mrr": self.rr / n,
+                "negatives": self.negatives,
+                "not_addressed_on_negatives": self.rejected / self.negatives if self.negatives else None,
+                "missed_examples": self.misses[:3]}
+
+
+def first_rank(driver: Driver, file_id: str, question: str, spans: list[str]) -> tuple[int | None, bool]:
+    """(rank of the first hit covering a span or None, whether the search said not_addressed)."""
+    result = clause_search(driver, question, file_id=file_id, hits=TOP)
+    hits = [{"file_id": i.file_id, "number": i.number} for i in result.items if i.reached == "hit"]
+    rows = {r["number"]: r for r in read(driver, q.SECTION_EXPANSION, {"keys": hits})}
+    for rank, hit in enumerate(hits, start=1):
+        if hit["number"] in rows and any(covers(shown_text(rows[hit["number"]]), s) for s in spans):
+            return rank, result.not_addressed is not None
+    return None, result.not_addressed is not None
+
+
+def _contracts(driver: Driver, labels: Path) -> list[tuple[str, LabelledContract]]:
+    by_key = {name_key(f): f for f in contract_ids(driver)}
+    found = [(by_key[c.key], c) for c in load_labels(labels) if c.key in by_key]
+    return sorted(found, key=lambda pair: pair[0])
+
+
+def evaluate(driver: Driver, labels: Path) -> dict[str, dict[str, dict[str, Any]]]:
+    """Per split ('A', 'B', 'all'), per category: the tallies as rows, plus the average row."""
+    tallies = {s: {c: Tally() for c in QUESTIONS} for s in ("A", "B", "all")}
+    for file_id, contract in _contracts(driver, labels):
+        split = split_of(contract.filename)
+        for category, question in QUESTIONS.items():
+            label = contract.labels.get(category)
+            spans = [s for s in (label.contexts if label else ()) if s.strip()]
+            rank, rejected = first_rank(driver, file_id, question, spans) if spans else \
+                (None, clause_search(driver, question, file_id=file_id, hits=TOP).not_addressed is not None)
+            for t in (tallies[split][category], tallies["all"][category]):
+                if spans:
+                    t.pairs += 1
+                    t.at1 += rank == 1
+                    t.at5 += rank is not None
+                    t.rr += 1 / rank if rank else 0.0
+                    if rank is None:
+                        t.misses.append(f"{file_id[:60]}{' (not addressed)' if rejected else ''}")
+                else:
+                    t.negatives += 1
+                    t.rejected += rejected
+    return {s: _with_average({c: t.row() for c, t in by_cat.items()}) for s, by_cat in tallies.items()}
+
+
+def _with_average(rows: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    measured = [r for r in rows.values() if r["n"]]
+    negatives = [r["not_addressed_on_negatives"] for r in measured if r["not_addressed_on_negatives"] is not None]
+    average = {k: sum(r[k] for r in measured) / len(measured) for k in ("recall@1", "recall@5", "mrr")}
+    average |= {"n": sum(r["n"] for r in measured), "negatives": sum(r["negatives"] for r in measured),
+                "not_addressed_on_negatives": sum(negatives) / len(negatives) if negatives else None}
+    return rows | {"average": average}
+
+
+def calibrate(driver: Driver, labels: Path, split: str) -> dict[str, list[float]]:
+    """Best boosted full-text scores of the split's pairs with a labelled clause and without one."""
+    scores: dict[str, list[float]] = {"with": [], "without": []}
+    for file_id, contract in _contracts(driver, labels):
+        if split_of(contract.filename) != split:
+            continue
+        for category, question in QUESTIONS.items():
+            label = contract.labels.get(category)
+            best = search_sections(driver, question, [file_id], TOP).best_text_score or 0.0
+            scores["with" if label and any(s.strip() for s in label.contexts) else "without"].append(best)
+    return scores
+
+
+def _out(line: str) -> None:
+    sys.stdout.write(line + "\n")
+
+
+def format_table(report: dict[str, dict[str, Any]]) -> str:
+    """Fixed-width table: one line per category, the average last."""
+    lines = [f"{'category':<36} {'n':>4} {'R@1':>6} {'R@5':>6} {'MRR':>6} {'neg':>4} {'n/a on neg':>10}"]
+    for category, r in report.items():
+        na = r["not_addressed_on_negatives"]
+        lines.append(f"{category:<36} {r['n']:>4} {r['recall@1']:>6.3f} {r['recall@5']:>6.3f} {r['mrr']:>6.3f} "
+                     f"{r['negatives']:>4} {'-' if na is None else f'{na:.3f}':>10}")
+    return "\n".join(lines)
+
+
+def _print_calibration(scores: dict[str, list[float]]) -> None:
+    for threshold in (0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 6, 8):
+        kept = sum(s >= threshold for s in scores["with"]) / max(1, len(scores["with"]))
+        cut = sum(s < threshold for s in scores["without"]) / max(1, len(scores["without"]))
+        _out(f"threshold {threshold:>4}: pairs with a clause kept {kept:.3f}, pairs without one cut {cut:.3f}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--labels", type=Path, default=DEFAULT_LABELS)
+    parser.add_argument("--calibrate", choices=("A", "B"), help="print score distributions of one split")
+    parser.add_argument("--out", type=Path, default=RESULTS)
+    args = parser.parse_args(argv)
+    if not args.labels.is_file():
+        sys.stderr.write(f"No labels file at {args.labels}.\n")
+        return 2
+    with build_driver() as driver:
+        if args.calibrate:
+            _print_calibration(calibrate(driver, args.labels, args.calibrate))
+            return 0
+        report = evaluate(driver, args.labels)
+    for split in ("A", "B", "all"):
+        _out(f"== split {split}" + (" (tuned on)" if split == "A" else " (held out)" if split == "B" else ""))
+        _out(format_table(report[split]))
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(report, indent=2) + "\n")
+    _out(f"Wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
