@@ -14,7 +14,7 @@ a span, and, over the pairs without one (the contract has no such clause), how o
 Contracts are split A/B by a hash of their file name (`split_of`): the threshold and expansions were tuned on
 A only, B is held out. `--calibrate` prints the best boosted full-text score distribution of pairs with and
 without a clause (what `graph.retrieval.MIN_SCORE` is chosen from). Results go to
-`evals/results/retrieval.json`.
+`evals/results/retrieval.json` (with the calibration table of split A).
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from neo4j import Driver
 from graph import document_queries as q
 from graph.db import build_driver, read
 from graph.document_load import contract_ids
-from graph.retrieval import clause_search, search_sections
+from graph.retrieval import MIN_SCORE, clause_search, search_sections
 from ingest.cuad_labels import LabelledContract, load_labels, name_key
 
 DEFAULT_LABELS = Path("../shared/data/cuad/labels_dev.csv")
@@ -165,7 +165,7 @@ def calibrate(driver: Driver, labels: Path, split: str) -> dict[str, list[float]
             continue
         for category, question in QUESTIONS.items():
             label = contract.labels.get(category)
-            best = search_sections(driver, question, [file_id], TOP).best_text_score or 0.0
+            best = search_sections(driver, question, [file_id], TOP).best_per_term or 0.0
             scores["with" if label and any(s.strip() for s in label.contexts) else "without"].append(best)
     return scores
 
@@ -184,11 +184,20 @@ def format_table(report: dict[str, dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
-def _print_calibration(scores: dict[str, list[float]]) -> None:
-    for threshold in (0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 6, 8):
+def calibration_rows(scores: dict[str, list[float]]) -> list[dict[str, float]]:
+    """For candidate thresholds: the share of pairs with a clause kept and of pairs without one cut."""
+    rows = []
+    for threshold in (0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5):
         kept = sum(s >= threshold for s in scores["with"]) / max(1, len(scores["with"]))
         cut = sum(s < threshold for s in scores["without"]) / max(1, len(scores["without"]))
-        _out(f"threshold {threshold:>4}: pairs with a clause kept {kept:.3f}, pairs without one cut {cut:.3f}")
+        rows.append({"threshold": threshold, "with_clause_kept": round(kept, 3), "without_clause_cut": round(cut, 3)})
+    return rows
+
+
+def _print_calibration(rows: list[dict[str, float]]) -> None:
+    for r in rows:
+        _out(f"threshold {r['threshold']:>4}: pairs with a clause kept {r['with_clause_kept']:.3f}, "
+             f"pairs without one cut {r['without_clause_cut']:.3f}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -202,9 +211,11 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     with build_driver() as driver:
         if args.calibrate:
-            _print_calibration(calibrate(driver, args.labels, args.calibrate))
+            _print_calibration(calibration_rows(calibrate(driver, args.labels, args.calibrate)))
             return 0
-        report = evaluate(driver, args.labels)
+        report: dict[str, Any] = evaluate(driver, args.labels)
+        report["calibration"] = {"split": "A", "min_score": MIN_SCORE,
+                                 "rows": calibration_rows(calibrate(driver, args.labels, "A"))}
     for split in ("A", "B", "all"):
         _out(f"== split {split}" + (" (tuned on)" if split == "A" else " (held out)" if split == "B" else ""))
         _out(format_table(report[split]))

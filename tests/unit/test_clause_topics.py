@@ -55,8 +55,8 @@ def test_section_query_without_a_category_is_the_words() -> None:
 
 def test_section_query_escapes_operators_in_words_and_phrases() -> None:
     query = section_lucene_query('title:(x) AND "non-compete" OR y* ~2')
-    terms = ('title x non\\-compete y 2 "non\\-competition" "shall not compete" "competing products" '
-             '"competitive business" "engage in any business"')
+    terms = ('title x non\\-compete y 2 "non\\-competition" "shall not compete" "competitor" "competing products" '
+             '"competitive business" "engage in any business" "directly or indirectly" "restricted period"')
     assert query == f"title:({terms}) text:({terms})"
     with pytest.raises(FilterValidationError):
         section_lucene_query("the of and")
