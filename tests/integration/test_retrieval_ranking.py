@@ -8,6 +8,8 @@ from __future__ import annotations
 import pytest
 
 from agent.clause_tool import clause_payload
+from agent.question.answer_contract import clause_answer
+from agent.question.parser import ParsedQuestion
 from graph import document_queries as q
 from graph.db import read, write
 from graph.document_schema import (
@@ -99,6 +101,8 @@ def test_no_clause_in_scope_says_so(driver, document_layer) -> None:  # noqa: F8
     assert result.not_addressed == 'No section of this contract addresses "non-compete".'
     payload = clause_payload(result, None)
     assert payload["note"] == payload["not_addressed"] == result.not_addressed
+    parsed = ParsedQuestion(NON_COMPETE, ContractFilter(), tool="clause_search", topic="non-compete")
+    assert clause_answer(parsed, payload).startswith(result.not_addressed + "\n\n")  # the offline answer
     # The same question where a non-compete exists is answered with sections.
     assert clause_search(driver, NON_COMPETE, file_id=BELLICUM).not_addressed is None
 
