@@ -14,7 +14,8 @@ GOVERNING = ('law governs "governing law" "governed by" "construed in accordance
              '"applicable law" "choice of law"')
 CONVENIENCE = ('termination convenience "for convenience" "without cause" "for any reason" "for any or no reason" '
                '"at any time upon" "at any time by giving" "upon notice to the other party" '
-               '"in its sole discretion"')
+               '"in its sole discretion" "may terminate this agreement upon" "may terminate this agreement by giving" '
+               '"days written notice"')
 
 
 def test_every_cuad_category_has_triggers_and_expansions() -> None:
