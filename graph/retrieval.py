@@ -33,7 +33,7 @@ from graph.filters import ContractFilter
 from graph.retrieval_items import Budget, Item, definition_item, footnote_item, section_item
 
 RRF_K = 60
-CATEGORY_BOOST = 2.0  # classified sections' score factor (document_queries.CATEGORY_BOOST)
+BOOST_FACTOR = 2.0  # the score factor of classified sections (the fragment document_queries.CATEGORY_BOOST)
 # The best boosted full-text score per query term below which nothing in scope addresses the question. On the
 # dev split A it keeps 98.7% of (contract, category) pairs with a labelled clause and cuts 36% of the pairs
 # without one (evals/results/retrieval.json, "calibration").
@@ -165,7 +165,7 @@ def fuse(ranked: list[list[Key]], limit: int) -> list[tuple[Key, float]]:
 
 def category_params(question: str) -> dict[str, Any]:
     """The parameters of `document_queries.CATEGORY_BOOST` for a question: its CUAD category and the factor."""
-    return {"category": question_category(question), "boost": CATEGORY_BOOST}
+    return {"category": question_category(question), "boost": BOOST_FACTOR}
 
 
 @dataclass
