@@ -45,7 +45,8 @@ else:
     with reads.guarded():
         details = reads.contract(file_id)
     focus = st.query_params.get("section")  # a Renewals link: open the Document tab at that section
-    overview_tab, document_tab = st.tabs(["Overview", "Document"], default="Document" if focus else None)
+    question = st.query_params.get("clause")  # a clause-review link: open the Document tab with its search
+    overview_tab, document_tab = st.tabs(["Overview", "Document"], default="Document" if focus or question else None)
     with overview_tab:
         render_contract(details)
         render_contract_terms(file_id, date.today())
@@ -53,5 +54,5 @@ else:
     with document_tab:
         if focus:
             render_section_focus(file_id, focus)
-        render_document(file_id)
+        render_document(file_id, question)
 render_footer()
