@@ -55,6 +55,8 @@ WITH total, collect({file_id: c.file_id, title: coalesce(c.title, c.file_id), pa
       }) AS rows
 RETURN total, rows
 """
+# Words of a question's frame ("what does it say about ...") that the search keeps but are not worth marking.
+_FILLER = frozenset({"about", "regarding", "concerning", "say", "says", "provide", "provides"})
 _SUFFIXES = ("ations", "ation", "ings", "ing", "ions", "ion", "ies", "ied", "ed", "es", "s", "e", "y")
 _WORD = re.compile(r"[\w'’.-]+")
 
@@ -108,7 +110,7 @@ def _root(word: str) -> str:
 
 def word_pattern(question: str) -> re.Pattern[str] | None:
     """Whole words of a text that start with a root of one of the question's words (None: no words)."""
-    roots = sorted({_root(w) for w in question_words(question)}, key=len, reverse=True)
+    roots = sorted({_root(w) for w in question_words(question) if w not in _FILLER}, key=len, reverse=True)
     if not roots:
         return None
     return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(r) for r in roots) + r")[\w'’]*", re.IGNORECASE)
