@@ -76,10 +76,11 @@ def render_clause_review(f: ContractFilter) -> None:
         scope = f.model_copy(update={"limit": 0, "offset": 0, "group_by": None})
         with st.spinner("Searching the contracts' sections ..."):
             review = reads.clause_table(scope.model_dump_json(), question)
-        _headline(review)
         if not review.rows:
-            st.info("No contract in this filter has a section matching the question.", icon=":material/search_off:")
+            st.info(f"No contract in this filter has a section matching “{escape_md(question)}”.",
+                    icon=":material/search_off:")
             return
+        _headline(review)
         _table(review)
         st.download_button(f"Download the clause review ({len(review.rows):,} rows, CSV)", data=review_csv(review),
                            file_name="clause-review.csv", mime="text/csv", icon=":material/download:",
