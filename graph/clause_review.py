@@ -35,6 +35,7 @@ ROW_CAP = 1000
 QUOTE_CHARS = 280
 MIN_ROOT = 3
 SHORT_SECTION = 300
+HEADING_SLACK = 24  # characters a heading's title may start after (its number, 'Section', 'ARTICLE')
 CSV_COLUMNS = ("file_id", "contract_title", "section", "section_title", "quote")
 # Best-scoring section per contract in scope (ties: reading order), every matching contract counted,
 # the best `$cap` returned. `$file_ids` NULL means every contract.
@@ -145,8 +146,20 @@ def check_question(question: str | None) -> str:
     return question
 
 
+def without_heading(text: str, title: str) -> str:
+    """The text after its own heading ("14.5 Force Majeure. Both Parties ..." -> "Both Parties ..."): the
+    quote sits next to the section's number and title, so repeating them wastes its room."""
+    if not title:
+        return text
+    at = text.casefold().find(title.casefold(), 0, HEADING_SLACK + len(title))
+    if at < 0:
+        return text
+    rest = text[at + len(title):].lstrip(" .:-–—\n\t")
+    return rest or text
+
+
 def _row(row: dict[str, Any], question: str) -> ReviewRow:
-    text = (row["text"] or "").strip()
+    text = without_heading((row["text"] or "").strip(), (row["section_title"] or "").strip())
     if len(text) < SHORT_SECTION:  # a heading-only section ("17. GOVERNING LAW"): quote its subsections too
         text = " ".join([text, *(c for c in row["children"] if c)])
     return ReviewRow(row["file_id"], row["title"], list(row["parties"]), row["number"], row["section_title"] or "",

@@ -63,3 +63,4 @@ def _show(result: ClauseResult, question: str, paged: bool) -> None:
     else:
         st.caption(_summary(result))
         st.html(hits_html(result.items, question, paged))
+        st.divider()  # the results scroll on their own; the document view follows

@@ -14,28 +14,29 @@ from graph.clause_review import ROW_CAP, ClauseReview, check_question, review_cs
 from graph.filters import ContractFilter
 
 ASKED = "explorer_clause_asked"  # the last clause question asked on the Explorer
+# The quote is what a reviewer reads: it comes right after the contract and the section (at 1280 px wide
+# the columns after it scroll); the section's number and title share one column.
 COLUMNS = {
     "title": st.column_config.TextColumn("Contract", width="medium", pinned=True),
-    "parties": st.column_config.ListColumn("Parties", width="medium"),
-    "section": st.column_config.TextColumn("Section", width="small"),
-    "section_title": st.column_config.TextColumn("Section title", width="medium"),
-    "quote": st.column_config.TextColumn("Quote", width="large", help="Where the question's words first occur"),
+    "section": st.column_config.TextColumn("Section", width="medium", help="Best matching section: number and title"),
+    "quote": st.column_config.TextColumn("Quote", width="large",
+                                         help="Around the first of the question's words; hover or widen for more"),
     "score": st.column_config.NumberColumn("Score", format="%.2f", width="small",
                                            help="Full-text relevance of the section (higher is better)"),
+    "parties": st.column_config.ListColumn("Parties", width="medium"),
     "file_id": st.column_config.TextColumn("File id", width="small"),
 }
 
-
 def review_frame(review: ClauseReview) -> pd.DataFrame:
     """The review's rows for st.dataframe, best first."""
-    rows = [{"title": r.title, "parties": r.parties, "section": r.cite(), "section_title": r.section_title,
-             "quote": r.quote, "score": round(r.score, 2), "file_id": r.file_id} for r in review.rows]
+    rows = [{"title": r.title, "section": f"{r.cite()} {r.section_title}".strip(), "quote": r.quote,
+             "score": round(r.score, 2), "parties": r.parties, "file_id": r.file_id} for r in review.rows]
     return pd.DataFrame(rows, columns=list(COLUMNS))
 
 
 def _ask() -> str | None:
     with st.form("explorer_clause_form", border=False):
-        left, right = st.columns([5, 1], vertical_alignment="bottom")
+        left, right = st.columns([3, 1], vertical_alignment="bottom")  # the button's label fits at 1280 px
         question = left.text_input("What do these contracts say about ...", key="explorer_clause_q",
                                    value=st.session_state.get(ASKED) or "", max_chars=300,
                                    placeholder="e.g. termination for convenience, governing law, non-compete")

@@ -134,7 +134,7 @@ def test_explorer_clause_review_table_and_csv(driver, monkeypatch: pytest.Monkey
     assert 0 < review.total < len(review.scope or [])
     [table] = [d.value for d in at.dataframe if "quote" in d.value.columns]
     assert list(table["file_id"]) == [r.file_id for r in review.rows]
-    assert list(table["section"]) == [r.cite() for r in review.rows]
+    assert list(table["section"]) == [f"{r.cite()} {r.section_title}".strip() for r in review.rows]
     caption = next(shown(c.value) for c in at.caption if "have a section matching" in c.value)
     assert caption.startswith(f"{review.total} contracts of the {len(review.scope or [])} in this filter have a "
                               "section matching “majeure”")

@@ -7,7 +7,7 @@ import pytest
 
 from components.contract.clause_html import highlight, hits_html, item_html, reach_kind
 from core.errors import FilterValidationError
-from graph.clause_review import check_question, question_words, quote, word_pattern
+from graph.clause_review import check_question, question_words, quote, without_heading, word_pattern
 from graph.retrieval_items import Item
 
 
@@ -70,3 +70,13 @@ def test_item_cards_link_to_anchors_and_say_how_they_were_reached() -> None:
     note = _item("footnote", "footnote 2 (cited in §2.1)", number="2", section="2.1")
     assert 'href="#cg-fn-2"' in item_html(note, pattern) and reach_kind(note) == "footnote"
     assert hits_html([_item("section", "hit")], "terminate").count('class="cg-hit ') == 1
+
+
+def test_quote_skips_the_sections_own_heading() -> None:
+    assert without_heading("14.5 Force Majeure. Both Parties shall be excused.", "Force Majeure") == \
+        "Both Parties shall be excused."
+    assert without_heading("ARTICLE 15 TERM AND TERMINATION\n15.1 Term.", "TERM AND TERMINATION") == "15.1 Term."
+    # a title that only occurs later in the text, or no title, leaves the text whole
+    text = "Neither party shall be liable for delays caused by events of Force Majeure."
+    assert without_heading(text, "Force Majeure") == text and without_heading(text, "") == text
+    assert without_heading("9.2 For Convenience.", "For Convenience") == "9.2 For Convenience."
