@@ -126,9 +126,10 @@ def quote(text: str, question: str, limit: int = QUOTE_CHARS) -> str:
     pattern = word_pattern(question)
     hit = pattern.search(flat) if pattern else None
     start = 0 if hit is None else max(0, hit.start() - limit // 3)
-    if start:  # begin at a word boundary
+    if start:  # begin at the sentence holding the match when it starts close enough, else at a word
+        sentence = flat.rfind(". ", max(0, hit.start() - limit // 2), hit.start())
         space = flat.find(" ", start)
-        start = space + 1 if 0 <= space < hit.start() else start
+        start = sentence + 2 if sentence >= 0 else (space + 1 if 0 <= space < hit.start() else start)
     end = min(len(flat), start + limit)
     piece = flat[start:end].strip()
     return ("…" if start else "") + piece + ("…" if end < len(flat) else "")
@@ -159,11 +160,16 @@ def without_heading(text: str, title: str) -> str:
 
 
 def _row(row: dict[str, Any], question: str) -> ReviewRow:
-    text = without_heading((row["text"] or "").strip(), (row["section_title"] or "").strip())
+    title = (row["section_title"] or "").strip()
+    text = (row["text"] or "").strip()
     if len(text) < SHORT_SECTION:  # a heading-only section ("17. GOVERNING LAW"): quote its subsections too
         text = " ".join([text, *(c for c in row["children"] if c)])
-    return ReviewRow(row["file_id"], row["title"], list(row["parties"]), row["number"], row["section_title"] or "",
-                     row["page"], float(row["score"]), quote(text, question), int(row["sections"]))
+    text = without_heading(text, title)
+    pattern = word_pattern(question)
+    # A title that names the clause says where the match is: the quote then reads from the start of the body.
+    asked = "" if pattern and pattern.search(title) else question
+    return ReviewRow(row["file_id"], row["title"], list(row["parties"]), row["number"], title, row["page"],
+                     float(row["score"]), quote(text, asked), int(row["sections"]))
 
 
 def clause_review(driver: Driver, question: str, scope: ContractFilter | None = None, cap: int = ROW_CAP,

@@ -80,3 +80,9 @@ def test_quote_skips_the_sections_own_heading() -> None:
     text = "Neither party shall be liable for delays caused by events of Force Majeure."
     assert without_heading(text, "Force Majeure") == text and without_heading(text, "") == text
     assert without_heading("9.2 For Convenience.", "For Convenience") == "9.2 For Convenience."
+
+
+def test_quote_starts_at_the_sentence_holding_the_match() -> None:
+    text = "Intro words here. " * 20 + "The Licensee may terminate this agreement at will. " + "More text. " * 40
+    got = quote(text, "terminate", limit=120)
+    assert got.startswith("…The Licensee may terminate this agreement at will.")
