@@ -89,4 +89,6 @@ def test_document_tab_search_jumps_to_the_section(page, app, driver, artifacts, 
     link.click()
     target = page.locator(f"#{anchor('sec', reference.number)}")
     expect(target).to_be_in_viewport()
+    page.wait_for_timeout(500)
+    page.screenshot(path=str(artifacts / "document-search-jump.png"))
     assert_no_console_errors(console)
