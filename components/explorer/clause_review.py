@@ -10,7 +10,7 @@ import streamlit as st
 from components import reads
 from components.formatting import escape_md
 from components.routes import CONTRACT_PAGE
-from graph.clause_review import ROW_CAP, ClauseReview, check_question, review_csv
+from graph.clause_review import ClauseReview, check_question, review_csv
 from graph.filters import ContractFilter
 
 ASKED = "explorer_clause_asked"  # the last clause question asked on the Explorer
@@ -51,8 +51,8 @@ def _headline(review: ClauseReview) -> None:
                "is listed with its best matching section. Select a row to open that contract's document with this "
                "search.")
     if review.capped:
-        st.warning(f"Only the best {len(review.rows):,} of {review.total:,} contracts are listed (limit "
-                   f"{ROW_CAP:,}); narrow the filter to see the rest.", icon=":material/warning:")
+        st.warning(f"Only the best {len(review.rows):,} of {review.total:,} contracts are listed (and downloaded); "
+                   "narrow the filter to see the rest.", icon=":material/warning:")
 
 
 def _table(review: ClauseReview) -> None:

@@ -175,3 +175,16 @@ def test_hostile_question_is_literal_text(monkeypatch: pytest.MonkeyPatch) -> No
         assert {s: live_markdown(s) for s in sources if live_markdown(s)} == {}
     assert any(HOSTILE in shown(c.value) for c in at.caption)  # on the page, escaped, reads as typed
     assert [shown(i.value) for i in doc.info] == [f'No section of this contract addresses "{HOSTILE} hostile".']
+
+
+def test_explorer_says_when_the_list_is_capped(driver, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(reads, "clause_review", lambda drv, question, f: clause_review(drv, question, f, cap=3))
+    at = open_page(EXPLORER, {"contract_types": "License"})
+    at.text_input(key="explorer_clause_q").set_value("majeure capped")
+    at.button(key=SUBMIT_EXPLORER).click().run()
+    total = clause_review(driver, "majeure capped", ContractFilter(contract_types=("License",))).total
+    assert total > 3
+    assert [shown(w.value) for w in at.warning] == [
+        f"Only the best 3 of {total} contracts are listed (and downloaded); narrow the filter to see the rest."]
+    [table] = [d.value for d in at.dataframe if "quote" in d.value.columns]
+    assert len(table) == 3
