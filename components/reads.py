@@ -18,6 +18,7 @@ from components.db import get_driver, show_db_error
 from components.formatting import escape_md
 from core.errors import ContractGraphError, DatabaseUnavailable
 from graph import subgraph
+from graph.clause_review import ClauseReview, clause_review
 from graph.db import ping
 from graph.documents import ALL_LEVELS, DocumentOutline, add_document_layer, document_outline
 from graph.filters import ContractFilter
@@ -32,6 +33,7 @@ from graph.repository import (
     search_contracts,
     search_parties,
 )
+from graph.retrieval import ClauseResult, clause_search
 
 TTL_S = 300
 GROUP_LIMIT = 500
@@ -180,3 +182,15 @@ def contract_graph_with_document(file_id: str, depth: int, node_cap: int,
     add_document_layer(get_driver(), sub, file_id, max_level=ALL_LEVELS if everything else detail,
                        with_terms=everything)
     return sub
+
+
+@st.cache_data(ttl=TTL_S, max_entries=128, show_spinner=False)
+def clause_hits(file_id: str, question: str) -> ClauseResult:
+    """Clause search within one contract (the Document tab's search box)."""
+    return clause_search(get_driver(), question, file_id=file_id)
+
+
+@st.cache_data(ttl=TTL_S, max_entries=64, show_spinner=False)
+def clause_table(filter_json: str, question: str) -> ClauseReview:
+    """The best matching section of each contract in the filter (the Explorer's clause review)."""
+    return clause_review(get_driver(), question, _filter(filter_json))

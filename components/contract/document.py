@@ -7,6 +7,7 @@ import streamlit as st
 
 from components import reads
 from components.build_status import layer_note
+from components.contract.clause_search import render_clause_search
 from components.contract.document_html import document_html
 from graph.documents import DocumentOutline
 
@@ -22,9 +23,10 @@ def _summary(doc: DocumentOutline) -> str:
     return " · ".join(parts) + pages
 
 
-def render_document(file_id: str) -> None:
-    """Section tree with anchors: references link to their target, defined terms show their definition on
-    hover, unresolved references are marked (dashed), footnotes are linked at the end."""
+def render_document(file_id: str, question: str | None = None) -> None:
+    """Clause search over the contract (with `question` already asked when given), then the section tree
+    with anchors: references link to their target, defined terms show their definition on hover, unresolved
+    references are marked (dashed), footnotes are linked at the end."""
     with reads.guarded(stop=False):
         doc = reads.outline(file_id)
         if doc is None or not doc.sections:
@@ -33,6 +35,7 @@ def render_document(file_id: str) -> None:
                 reads.outline.clear()
             st.info(f"This contract has no document layer yet. {note or LOAD_HINT}", icon=":material/article:")
             return
+        render_clause_search(file_id, question, paged=(doc.page_count or 0) > 1)
         st.caption(_summary(doc) + ". Links jump to the referenced section; hover an underlined term for its "
                    "definition; dashed references point outside this document.")
         st.html(document_html(doc))

@@ -28,6 +28,7 @@ STYLE = """<style>
 .cg-doc span.cg-unres { border-bottom: 1px dashed #D6456B; cursor: help; }
 .cg-doc .cg-notes { font-size: 12px; color: #5A6270; }
 .cg-doc .cg-fn { font-size: 13px; margin: 2px 0; scroll-margin-top: 8px; }
+.cg-doc .cg-sec:target, .cg-doc .cg-fn:target { background: #FFF8D6; }
 </style>"""
 
 

@@ -1,5 +1,7 @@
 """Contract: pick a contract (search box, or arrive with `?file_id=`) and see it in full with its subgraph;
-the Document tab shows its text as a section tree with linked references and defined terms."""
+the Document tab searches its clauses ("what does this contract say about ...", asked already when the link
+carries `?clause=`, as the Explorer's clause review does) and shows its text as a section tree with linked
+references and defined terms."""
 
 from __future__ import annotations
 
@@ -33,6 +35,7 @@ def pick_contract(current: str | None) -> str | None:
         placeholder="Choose a contract", format_func=lambda fid: labels.get(fid, fid))
     if choice and choice != current:
         st.query_params["file_id"] = choice
+        st.query_params.pop("clause", None)  # a clause-review link's question was about the previous contract
     return choice or current
 
 
@@ -45,7 +48,8 @@ else:
     with reads.guarded():
         details = reads.contract(file_id)
     focus = st.query_params.get("section")  # a Renewals link: open the Document tab at that section
-    overview_tab, document_tab = st.tabs(["Overview", "Document"], default="Document" if focus else None)
+    question = st.query_params.get("clause")  # a clause-review link: open the Document tab with its search
+    overview_tab, document_tab = st.tabs(["Overview", "Document"], default="Document" if focus or question else None)
     with overview_tab:
         render_contract(details)
         render_contract_terms(file_id, date.today())
@@ -53,5 +57,5 @@ else:
     with document_tab:
         if focus:
             render_section_focus(file_id, focus)
-        render_document(file_id)
+        render_document(file_id, question)
 render_footer()

@@ -1,7 +1,7 @@
 """Explorer: filter contracts with every ContractFilter field; the filter lives in the URL (bookmarkable).
 
-Shows the exact count, a paged table, a CSV of every match, the charts for the filtered set (a click on a
-bar narrows the filter) and the Cypher that ran.
+Shows the exact count, a paged table, a CSV of every match, a clause search over the matches, the charts
+for the filtered set (a click on a bar narrows the filter) and the Cypher that ran.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import streamlit as st
 from components import reads
 from components.build_status import layer_note
 from components.charts import render_charts
+from components.explorer.clause_review import render_clause_review
 from components.explorer.form import render_filter_form
 from components.explorer.results import render_results, show_queries
 from components.footer import render_footer
@@ -64,6 +65,7 @@ if current.text_clause_types and (note := layer_note()):
 digest = short_digest(current.model_dump_json())
 with reads.guarded():
     queries = render_results(driver, current, page, size, key=f"results_{digest}")
+    render_clause_review(current)
     st.subheader("Charts for this selection")
     st.caption("Click a bar to narrow the filter to it.")
     clicked, chart_queries = render_charts(current, today, f"explorer_{digest}")
