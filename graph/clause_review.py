@@ -21,15 +21,9 @@ from neo4j import Driver
 from core.errors import FilterValidationError
 from graph.compiler import CompiledQuery
 from graph.db import read
+from graph.document_queries import CATEGORY_BOOST
 from graph.filters import ContractFilter
-from graph.retrieval import STOPWORDS, scope_ids
-
-# The one call site of the shared Lucene query builder: the ranking work renames `any_word_query` to
-# `section_lucene_query` (with category expansion); whichever exists is used.
-try:
-    from graph.retrieval import section_lucene_query as _lucene  # type: ignore[attr-defined]
-except ImportError:  # before the ranking branch is merged
-    from graph.retrieval import any_word_query as _lucene
+from graph.retrieval import STOPWORDS, category_params, scope_ids, scoped_query, section_lucene_query
 
 ROW_CAP = 1000
 QUOTE_CHARS = 280
@@ -38,11 +32,12 @@ SHORT_SECTION = 300
 HEADING_SLACK = 24  # characters a heading's title may start after (its number, 'Section', 'ARTICLE')
 CSV_COLUMNS = ("file_id", "contract_title", "section", "section_title", "quote")
 # Best-scoring section per contract in scope (ties: reading order), every matching contract counted,
-# the best `$cap` returned. `$file_ids` NULL means every contract.
+# the best `$cap` returned. `$file_ids` NULL means every contract. Scores carry clause search's category
+# boost, so the section chosen here is the one clause search would rank first in that contract.
 CLAUSE_REVIEW = """
 CALL db.index.fulltext.queryNodes('section_text', $query) YIELD node, score
 WHERE $file_ids IS NULL OR node.file_id IN $file_ids
-WITH node, score ORDER BY score DESC, node.ordinal
+WITH node, """ + CATEGORY_BOOST + """ AS score ORDER BY score DESC, node.ordinal
 WITH node.file_id AS file_id, collect(node)[0] AS best, max(score) AS score, count(*) AS sections
 ORDER BY score DESC, file_id
 WITH collect({file_id: file_id, best: best, score: score, sections: sections}) AS found
@@ -179,11 +174,12 @@ def clause_review(driver: Driver, question: str, scope: ContractFilter | None = 
     question = check_question(question)
     if not 1 <= cap <= ROW_CAP:
         raise FilterValidationError(f"cap must be between 1 and {ROW_CAP}.", field="cap")
-    query = CompiledQuery(CLAUSE_REVIEW, {"query": _lucene(question)})
+    lucene = section_lucene_query(question)
     ids, ran = scope_ids(driver, scope, None, today, database)
     if ids == []:
         return ClauseReview(question, [], 0, ids, ran)
-    query.params.update(file_ids=ids, cap=cap)
+    query = CompiledQuery(CLAUSE_REVIEW, {"query": scoped_query(lucene, ids), "file_ids": ids, "cap": cap,
+                                          **category_params(question)})
     found = read(driver, query.cypher, query.params, database)  # no row at all when nothing matched
     rows, total = (found[0]["rows"], int(found[0]["total"])) if found else ([], 0)
     return ClauseReview(question, [_row(r, question) for r in rows], total, ids, [*ran, query])
