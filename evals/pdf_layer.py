@@ -7,7 +7,11 @@ database): the PDF through `ingest.pdf.read_pdf` (page-aware layout normalisatio
 `graph load-texts` reads it. Per contract: section count, resolved-reference rate (resolved / references
 that point inside the document; external ones excluded), defined terms and the set of CUAD clause categories.
 A PDF is *within target* when its section count is within +/-20% of the text's and its resolution rate within
-5 points. Parsing runs in a small process pool (the machine is shared: 2 workers by default).
+5 points: that share is the headline. Off target is not always the PDF's fault: where the `.txt` ran headings
+into the previous line the PDF layer is finer, and `evals.pdf_finer` checks that claim on the text itself (the
+PDF's extra sections are printed in the `.txt` too, run into a line); those contracts are counted on a second,
+separate line (`off_pdf_finer_verified`), never added to the headline. Parsing runs in a small process pool
+(the machine is shared: 2 workers by default).
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from evals.pdf_finer import ExtraSections, extra_sections, pdf_finer
 from ingest.cuad_labels import index_texts, name_key, read_text
 from ingest.document import ParsedDocument, classify_section, parse_document
 from ingest.pdf import read_pdf
@@ -65,6 +70,7 @@ class Comparison:
     name: str
     pdf: Layer
     txt: Layer
+    extra: ExtraSections
 
     @property
     def section_ok(self) -> bool:
@@ -73,6 +79,16 @@ class Comparison:
     @property
     def rate_ok(self) -> bool:
         return abs(self.pdf.rate - self.txt.rate) <= RATE_TOLERANCE
+
+    @property
+    def within(self) -> bool:
+        return self.section_ok and self.rate_ok
+
+    @property
+    def pdf_finer(self) -> bool:
+        """Off target, and verified that the PDF layer is the finer one (`evals.pdf_finer`)."""
+        return not self.within and pdf_finer(self.pdf.sections, self.txt.sections, self.pdf.rate, self.txt.rate,
+                                             self.extra)
 
     @property
     def category_jaccard(self) -> float:
@@ -84,8 +100,9 @@ def compare_one(item: tuple[str, str]) -> Comparison:
     """Parse one (pdf path, txt path) pair (runs in a worker process)."""
     pdf_path, txt_path = Path(item[0]), Path(item[1])
     pdf_doc = parse_document(read_pdf(pdf_path.read_bytes()).pages, pdf_path.name)
-    txt_doc = parse_document(read_text(txt_path), txt_path.name)
-    return Comparison(pdf_path.name, layer_of(pdf_doc), layer_of(txt_doc))
+    txt_text = read_text(txt_path)
+    txt_doc = parse_document(txt_text, txt_path.name)
+    return Comparison(pdf_path.name, layer_of(pdf_doc), layer_of(txt_doc), extra_sections(pdf_doc, txt_doc, txt_text))
 
 
 def pairs(pdf_dir: Path, txt_dir: Path) -> tuple[list[tuple[str, str]], list[str]]:
@@ -120,7 +137,8 @@ def run(items: list[tuple[str, str]], workers: int = 2) -> list[Comparison]:
 def summary(results: list[Comparison]) -> dict[str, float | int]:
     """Counts and shares over all compared PDFs."""
     n = len(results) or 1
-    both = sum(1 for r in results if r.section_ok and r.rate_ok)
+    both = sum(1 for r in results if r.within)
+    finer = sum(1 for r in results if r.pdf_finer)
     return {
         "pdfs": len(results),
         "sections_within_20pct": sum(r.section_ok for r in results),
@@ -135,17 +153,19 @@ def summary(results: list[Comparison]) -> dict[str, float | int]:
         "terms_pdf": sum(r.pdf.terms for r in results),
         "terms_txt": sum(r.txt.terms for r in results),
         "mean_category_jaccard": round(sum(r.category_jaccard for r in results) / n, 3),
-        # Off target because the PDF layer has MORE structure or resolves more: the .txt of those contracts
-        # ran list items into one line, so its own parse misses them (README: PDF upload).
-        "off_pdf_finer": sum(1 for r in results if not (r.section_ok and r.rate_ok)
-                             and r.pdf.sections >= r.txt.sections and r.pdf.rate >= r.txt.rate - RATE_TOLERANCE),
+        # NOT part of the target: off-target contracts whose PDF layer has more sections and an equal or better
+        # resolution rate, its extra sections verified as headings the .txt ran into a line (evals.pdf_finer).
+        "off_pdf_finer_verified": finer,
+        "off_other": len(results) - both - finer,
     }
 
 
 def _row(r: Comparison) -> dict[str, object]:
     return {"name": r.name, "pdf": asdict(r.pdf), "txt": asdict(r.txt), "pdf_rate": round(r.pdf.rate, 1),
             "txt_rate": round(r.txt.rate, 1), "section_ok": r.section_ok, "rate_ok": r.rate_ok,
-            "category_jaccard": round(r.category_jaccard, 3)}
+            "category_jaccard": round(r.category_jaccard, 3), "pdf_extra_sections": r.extra.extra,
+            "extra_run_in_txt": r.extra.run_in, "extra_list_hidden_txt": r.extra.list_hidden,
+            "pdf_finer_verified": r.pdf_finer}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -166,9 +186,11 @@ def main(argv: list[str] | None = None) -> int:
     args.out.write_text(json.dumps({"summary": totals, "no_text": missing, "contracts": [_row(r) for r in results]},
                                    indent=1))
     for r in results:
-        if not (r.section_ok and r.rate_ok):
+        if not r.within:
+            verdict = "PDF finer (verified)" if r.pdf_finer else "miss"
             sys.stdout.write(f"  off: {r.name[:70]}: sections {r.pdf.sections} vs {r.txt.sections}, "
-                             f"resolved {r.pdf.rate:.1f}% vs {r.txt.rate:.1f}%\n")
+                             f"resolved {r.pdf.rate:.1f}% vs {r.txt.rate:.1f}%, extra sections "
+                             f"{r.extra.run_in}+{r.extra.list_hidden} of {r.extra.extra} run in: {verdict}\n")
     sys.stdout.write(json.dumps(totals, indent=1) + "\n")
     return 0
 

@@ -25,6 +25,8 @@ from dataclasses import dataclass
 
 from pypdf import PageObject
 
+from ingest.document.patterns import EXHIBIT_LINE_RE
+
 log = logging.getLogger(__name__)
 
 _SPACES = re.compile(r"[\u00a0\u2000-\u200a\u202f\u205f\u3000]")
@@ -45,6 +47,7 @@ _HEADING_START = re.compile(
 _EDGE = 2  # lines at each page edge that may be running headers/footers
 _GAP_FACTOR = 1.45  # a gap this much wider than the usual line pitch separates paragraphs
 _SHORT = 0.62  # a line shorter than this share of the page's typical line ends a paragraph
+_FEW = 4  # a page with fewer lines is measured with the document's pitch and line length
 
 
 @dataclass
@@ -90,7 +93,14 @@ def page_lines(page: PageObject) -> list[Line]:
 
 
 def _shape(text: str) -> str:
-    return re.sub(r"\d+", "#", " ".join(text.split())).lower()
+    """A line's digit-blind form, for spotting running lines ("Page 3 of 9" ~ "Page 4 of 9"). A part label keeps
+    its identifier: "Schedule 1" and "Schedule 2" topping consecutive pages are headings, not a running line
+    ("Exhibit A - Page 3" on every page of Exhibit A still is one)."""
+    flat = " ".join(text.split())
+    label = EXHIBIT_LINE_RE.match(flat)
+    if label is None:
+        return re.sub(r"\d+", "#", flat).lower()
+    return f"{label.group('kw')} {label.group('id')}|{re.sub(r'[0-9]+', '#', label.group('rest'))}".lower()
 
 
 def strip_running(pages: list[list[Line]]) -> list[list[Line]]:
@@ -151,10 +161,13 @@ def _join(paragraph: str, line: str) -> str:
     return paragraph.rstrip() + " " + tail
 
 
-def reflow(lines: list[Line]) -> str:
-    """One paragraph per line, paragraphs separated by a blank line."""
-    pitch = _pitch(lines)
-    typical = _typical_length(lines)
+def reflow(lines: list[Line], fallback: tuple[float | None, int] = (None, 0)) -> str:
+    """One paragraph per line, paragraphs separated by a blank line. A page of fewer than `_FEW` lines cannot
+    show its own line pitch and line length; it uses `fallback`, the document's (pitch, typical length), so a
+    last page of two short lines ("QuickLinks", "EXHIBIT 10.1") is not run into one paragraph."""
+    few = len(lines) < _FEW
+    pitch = fallback[0] if few and fallback[0] else _pitch(lines)
+    typical = fallback[1] if few and fallback[1] else _typical_length(lines)
     paragraphs: list[str] = []
     current = ""
     for i, line in enumerate(lines):
@@ -170,4 +183,16 @@ def reflow(lines: list[Line]) -> str:
 def layout_pages(pages: list[PageObject]) -> list[str]:
     """Every page's text, normalised for the document parser (see the module docstring)."""
     lines = strip_running([page_lines(page) for page in pages])
-    return [reflow(page) for page in lines]
+    fallback = (_document_pitch(lines), _typical_length([ln for page in lines for ln in page]))
+    return [reflow(page, fallback) for page in lines]
+
+
+def _document_pitch(pages: list[list[Line]]) -> float | None:
+    """The most common baseline gap over all pages (each page measured on its own: pages do not share y)."""
+    gaps: Counter[int] = Counter()
+    for lines in pages:
+        gaps.update(round(a.y - b.y) for a, b in itertools.pairwise(lines)
+                    if a.y is not None and b.y is not None and a.y - b.y > 0)
+    if not gaps:
+        return None
+    return float(gaps.most_common(1)[0][0]) or None

@@ -81,8 +81,9 @@ def test_104_page_contract_is_covered_by_overlapping_chunks():
     pages = read_pdf(real_pdf(XENCOR)).pages
     text, _ = join_pages(pages)
     chunks = plan_chunks(pages, 40_000, 2_000)
-    # 128,353 characters since pdf_layout drops running headers and page numbers
-    assert len(pages) == 104 and len(text) == 128_353
+    # 128,354 characters since pdf_layout drops running headers and page numbers (and, since a page of few
+    # lines is measured with the document's line pitch, keeps page 101's "[…***…]" on a line of its own)
+    assert len(pages) == 104 and len(text) == 128_354
     assert len(chunks) == 4 and all(len(c.text) <= 40_000 for c in chunks)
     _covered(chunks, len(text))
     assert all(text[c.start:c.end] == c.text for c in chunks)
