@@ -23,21 +23,25 @@ from __future__ import annotations
 import re
 
 _BEFORE = re.compile(r"(?:U\.\s?S\.\s?C\.|C\.F\.R\.|CFR|Code|Act|Regulations?|Rules?|Law|Statutes?|Stat\.)"
-                     r"\s*(?:,\s*)?$")
+                     r"\s*$")
 _THEREOF = re.compile(r"^(?:\s*\([^()\n]{1,80}\))?\s*,?\s*thereof\b")
 _ACRONYM = re.compile(r"^[A-Z]{3,6}$")
 _TITLE = r"(?:\s*\([^()\n]{1,80}\))?"  # "Section 6.8 (Privileged Matters)"
 _OTHER = re.compile(
     rf"^{_TITLE}\s*\)?\s*,?\s*(?:of|under|in|to|pursuant\s+to)\s+(?:each\s+of\s+)?(?:the\s+|such\s+|any\s+|that\s+|its\s+|an?\s+)?"
-    r"(?P<name>(?:[A-Z0-9][\w.\-/&']*|[A-Z]?[a-z]+'s)(?:\s+(?:(?:and|of|for|on|the|to)\s+)?[A-Z0-9][\w.\-/&']*){0,7})"
+    r"(?P<name>(?:[A-Z0-9][\w.,\-/&']*|[A-Z]?[a-z]+'s)(?:\s+(?:(?:and|of|for|on|the|to)\s+)?[A-Z0-9][\w.,\-/&']*){0,9})"
 )
-_INSTRUMENT = re.compile(r"^(?:[A-Z0-9][\w.\-/&']*|\w+'s)(?:\s+[\w.\-/&'()]+){0,6}$")
+_INSTRUMENT = re.compile(r"^(?:[A-Z0-9][\w.,\-/&']*|\w+'s)(?:\s+[\w.,\-/&'()]+){0,12}$")
 _SELF_NAMES = frozenset({"agreement", "contract", "addendum", "amendment", "exhibit", "schedule", "annex",
                          "appendix", "attachment", "section", "article", "paragraph", "clause", "hereof",
                          "herein", "hereto", "hereunder", "sections", "articles", "paragraphs", "clauses",
                          "subsection", "subparagraph", "exhibits", "schedules", "this", "sow"})
 _FILED_TO = re.compile(r"^\s*(?:to|of)\s+(?:the\s+|our\s+|its\s+)?(?:[\w.,&' ]{0,60}?)(?:Form\s+\d|Registration"
                        r"\s+Statement|Current\s+Report|Annual\s+Report|Quarterly\s+Report|Proxy)")
+_INSTRUMENT_WORDS = frozenset(
+    """agreement agreements agreement(s) code act plan rules regulation regulations law statute contract lease
+    license indenture certificate charter bylaws policy treaty convention directive form ordinance restatement
+    guidelines standards note mortgage deed manual title document""".split())
 _LIST_GLUE = re.compile(r"^(?:\s*\([^()\n]{1,80}\))?\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)$")
 
 
@@ -53,19 +57,17 @@ def other_instrument_after(after: str) -> bool:
     named = _OTHER.match(after)
     if not named:
         return False
-    name = re.split(r"(?<=[.,;:])\s", named.group("name"))[0].rstrip(".,;:'")  # "the UCC. If ..." ends at "."
+    name = re.split(r"(?<=[.;:])\s", named.group("name"))[0].rstrip(".,;:'")  # "the UCC. If ..." ends at "."
     first = name.split()[0].lower().rstrip("'s")
     if first in _SELF_NAMES or name.lower() in _SELF_NAMES:
         return False
     # "of Seller", "of Licensee": a party, not an instrument, unless an instrument word follows
     words = name.split()
-    if _ACRONYM.match(words[0]) and len(words) == 1:
+    if _ACRONYM.match(words[0].rstrip(",")) and (len(words) == 1 or words[0].endswith(",")):
         return True  # "of the DGCL", "of the APA", "under the PHSA"
-    instrument_words = ("agreement", "code", "act", "plan", "rules", "regulation", "regulations", "law", "statute",
-                        "contract", "agreements", "agreement(s)", "lease", "license", "indenture", "certificate",
-                        "charter", "bylaws", "policy", "treaty", "convention", "directive", "form", "ordinance",
-                        "restatement", "guidelines", "standards", "note", "mortgage", "deed", "manual", "title")
-    return any(w.lower().strip(".,;:()") in instrument_words for w in words) and bool(_INSTRUMENT.match(name))
+    trailing = after[named.end("name"):named.end("name") + 40].split()[:2]  # "... FIs policy document"
+    words += [w for w in trailing if w[:1].islower()]
+    return any(w.lower().strip(".,;:()") in _INSTRUMENT_WORDS for w in words) and bool(_INSTRUMENT.match(name))
 
 
 def list_glue(between: str) -> bool:
