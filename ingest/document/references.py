@@ -175,7 +175,8 @@ def _exhibits(text: str, outline: Outline) -> Iterator[Found]:
             label = f"{kw} {ident}"
             target = outline.exhibit_scopes.get(label.lower())
             if target is None:
-                yield Found(match.start(), source, None, phrase, "exhibit", _absent_or_missed(text, kw, ident))
+                yield Found(match.start(), source, None, phrase, "exhibit",
+                            _absent_or_missed(text, kw, ident, first_heading))
             elif target == source or _is_ancestor(target, source, outline):
                 yield Found(match.start(), source, target, phrase, "exhibit", "containing")
             else:
@@ -191,13 +192,15 @@ def _continued_ids(after: str) -> list[str]:
     return ids
 
 
-def _absent_or_missed(text: str, kw: str, ident: str) -> str:
-    """"absent" when nothing in the text looks like the exhibit's title: no line starting with "Exhibit B",
-    and no "EXHIBIT B" in capitals outside a sentence (flattened layouts lose the line break before a title)."""
+def _absent_or_missed(text: str, kw: str, ident: str, body_start: int) -> str:
+    """"absent" when nothing after the body's first heading (a list of exhibits before it does not count) looks
+    like the exhibit's title: no line starting with "Exhibit B", and no "EXHIBIT B" in capitals outside a
+    sentence (flattened layouts lose the line break before a title)."""
     label = rf"{kw}[ \t]*[\"“]?{re.escape(ident)}[\"”]?(?![\w.])"
-    if re.search(rf"^[ \t]*{label}", text, re.IGNORECASE | re.MULTILINE):
+    if re.compile(rf"^[ \t]*{label}", re.IGNORECASE | re.MULTILINE).search(text, body_start):
         return "not recognised"
-    for caps in re.finditer(rf"(?<![\w])(?:{kw.upper()})[ \t]*[\"“]?{re.escape(ident)}[\"”]?(?![\w.])", text):
+    caps_label = re.compile(rf"(?<![\w])(?:{kw.upper()})[ \t]*[\"“]?{re.escape(ident)}[\"”]?(?![\w.])")
+    for caps in caps_label.finditer(text, body_start):
         if not _CITED_BY.search(text[max(0, caps.start() - 25):caps.start()]) and not re.search(
                 r"(?:in|on|as|of|at|under|per|see|hereto|with|by)\s*$", text[max(0, caps.start() - 12):caps.start()],
                 re.IGNORECASE):
