@@ -222,7 +222,8 @@ def find_exhibits(text: str) -> list[Candidate]:
 # "... 16 May 3, 2016 EXHIBIT C JHU REF NUMBER": a title whose line break the text extraction lost
 _INLINE_EXHIBIT_RE = re.compile(
     r"(?<![\w\-])(?P<kw>EXHIBIT|SCHEDULE|ANNEX|APPENDIX|ATTACHMENT)[ \t]+[\"“]?(?P<id>[A-Z]|\d{1,2})[\"”]?"
-    r"[ \t]+(?P<rest>(?:TO[ \t]+[A-Z][a-z]|[A-Z][A-Z&\-]{2,}[ \t,]+[A-Z][A-Z&\-]+)[^\n]{0,80})"
+    r"(?:[ \t]+(?P<rest>(?:T[Oo][ \t]+[A-Z][a-z]|[A-Z][A-Z&\-]{2,}[ \t,]+[A-Z][A-Z&\-]+)[^\n]{0,80})"
+    r"|[ \t]*\n\s*(?P<below>[A-Z][A-Z&\-]{2,}[^\n]{0,80}))"  # or alone at a line end, its title below
 )
 _NOT_TITLE = frozenset("HERETO HEREOF HEREIN ATTACHED SHALL AND OR OF TO THE AS FOR IS ARE WILL".split())
 
@@ -235,13 +236,14 @@ def _with_inline_titles(text: str, found: list[Candidate]) -> list[Candidate]:
     extra = []
     for match in _INLINE_EXHIBIT_RE.finditer(text):
         label = f"{match.group('kw').title()} {match.group('id')}"
-        first_word = match.group("rest").split()[0]
+        rest = match.group("rest") or match.group("below")
+        first_word = rest.split()[0]
         if label.lower() in known or first_word in _NOT_TITLE or previous_word(text, match.start()).lower(
                 ).strip(",") in STOP_WORDS | {"on", "in", "as", "at", "see", "per", "hereto", "attached"}:
             continue
         if len(re.findall(rf"(?i)(?<!\w){match.group('kw')}\s+[\"“]?{match.group('id')}(?![\w])", text)) < 2:
             continue
         known.add(label.lower())
-        title = re.split(r"\s{3,}", match.group("rest").strip())[0]
+        title = re.split(r"\s{3,}", rest.strip())[0]
         extra.append(Candidate(match.start("kw"), match.end("id"), "exh", (0,), label, 1.0, title[:120]))
     return sorted(found + extra, key=lambda c: c.pos)
