@@ -42,6 +42,7 @@ _INSTRUMENT_WORDS = frozenset(
     """agreement agreements agreement(s) code act plan rules regulation regulations law statute contract lease
     license indenture certificate charter bylaws policy treaty convention directive form ordinance restatement
     guidelines standards note mortgage deed manual title document""".split())
+_MORE_NUMBERS = re.compile(r"(?:\s*(?:,|and|or|through|to)\s*\d[\w.()\-]*)*")
 _LIST_GLUE = re.compile(r"^(?:\s*\([^()\n]{1,80}\))?\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)$")
 
 
@@ -52,6 +53,7 @@ def statute_before(text: str, start: int) -> bool:
 
 def other_instrument_after(after: str) -> bool:
     """The reference is followed by "of / under / to <another instrument>"."""
+    after = after[_MORE_NUMBERS.match(after).end():]  # "Sections 412 or 4971 of the Code": numbers it did not read
     if _FILED_TO.match(after) or _THEREOF.match(after):
         return True
     named = _OTHER.match(after)

@@ -287,8 +287,8 @@ def _stems(base: str, article: bool) -> list[str]:
         stems.append(numeric_key(values))
     if number and not article:
         stems += [f"article {number}", f"roman {number}"]
-    if article and number and not values:
-        stems.append(str(number))  # "Article IX" in a text whose articles are numbered "9."
+    if number and not values:
+        stems.append(str(number))  # "Article IX" / "Section IX" in a text whose provisions are numbered "9."
     return stems
 
 
