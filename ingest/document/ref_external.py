@@ -28,7 +28,7 @@ _THEREOF = re.compile(r"^(?:\s*\([^()\n]{1,80}\))?\s*,?\s*thereof\b")
 _ACRONYM = re.compile(r"^[A-Z]{3,6}$")
 _TITLE = r"(?:\s*\([^()\n]{1,80}\))?"  # "Section 6.8 (Privileged Matters)"
 _OTHER = re.compile(
-    rf"^{_TITLE}\s*\)?\s*,?\s*(?:of|under|in|to|pursuant\s+to)\s+(?:each\s+of\s+)?(?:the\s+|such\s+|any\s+|that\s+|its\s+|an?\s+)?"
+    rf"^{_TITLE}\s*\)?\s*,?\s*(?:of|under|in|to|pursuant\s+to)\s+(?:each\s+of\s+)?(?:the\s+|such\s+|said\s+|any\s+|that\s+|its\s+|an?\s+)?"
     r"(?P<name>(?:[A-Z0-9][\w.,\-/&']*|[A-Z]?[a-z]+'s)(?:\s+(?:(?:and|of|for|on|the|to)\s+)?[A-Z0-9][\w.,\-/&']*){0,9})"
 )
 _INSTRUMENT = re.compile(r"^(?:[A-Z0-9][\w.,\-/&']*|\w+'s)(?:\s+[\w.,\-/&'()]+){0,12}$")

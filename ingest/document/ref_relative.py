@@ -3,7 +3,8 @@
 
 They are resolved on the outline, from the section the phrase sits in (the source):
 
-* "the preceding / foregoing / previous / above <unit>" -> the source's previous sibling (same parent, the
+* "the preceding / foregoing / previous / above <unit>" (singular; "the above Articles" stays unresolved,
+  reason "plural") -> the source's previous sibling (same parent, the
   nearest one before it); a first child has none, so it points at the parent's own text (the provision it
   is part of: resolved, match "containing", not stored as an edge, like "this Section").
 * "the following / next / below <unit>" -> the section right after the source in reading order (its first
@@ -52,6 +53,9 @@ def find_relative(text: str, outline: Outline, sections: dict[str, Section]) -> 
         if _NUMBER_AFTER.match(text, match.end()) or (forward and _plural_or_list(match, text)):
             continue  # "the following Sections: 5, 6" lists its targets; "the preceding clauses (a)" is numbered
         source = outline.owner(match.start())
+        if match.group("unit").lower().endswith("s"):
+            yield match.start(), source, None, _phrase(match), "plural"  # "the above Articles": which ones?
+            continue
         target, how = _neighbour(source, forward, outline, sections)
         yield match.start(), source, target, _phrase(match), how
     for match in BLANK_RE.finditer(text):
@@ -93,6 +97,8 @@ def _this_target(unit: str, source: str, outline: Outline, sections: dict[str, S
 def _neighbour(source: str, forward: bool, outline: Outline, sections: dict[str, Section]) -> tuple[str | None, str]:
     order = outline.sections  # reading order: a section's ordinal is its index
     here = sections[source].ordinal
+    if sections[source].kind in ("exhibit", "preamble"):
+        return None, "no neighbour"  # unnumbered text: its paragraphs are not sections
     if forward:
         return (order[here + 1].number, "relative") if here + 1 < len(order) else (None, "no neighbour")
     parent = outline.parent_of.get(source)

@@ -59,12 +59,14 @@ def test_relative_references_go_to_the_neighbouring_section():
     text, outline = document_outline(
         "1. Fees.\n1.1 Amount. Ten dollars.\n1.2 Taxes. Taxes are added to the amount in the preceding Section.\n"
         "1.3 Changes. This Section applies to changes. The following Section governs disputes.\n"
-        "1.4 Disputes. Notwithstanding the foregoing paragraph, and the foregoing, disputes go to court.\n")
+        "1.4 Disputes. Notwithstanding the foregoing paragraph, and the foregoing, disputes go to court.\n"
+        "1.5 Costs. Costs under the above Sections are shared.\n")
     got = [(f.source, f.target, f.how, f.text) for f in scan_references(text, outline)]
     assert got == [("1.2", "1.1", "relative", "the preceding Section"),
                    ("1.3", "1.3", "containing", "This Section"),
                    ("1.3", "1.4", "relative", "The following Section"),
-                   ("1.4", "1.3", "relative", "the foregoing paragraph")]
+                   ("1.4", "1.3", "relative", "the foregoing paragraph"),
+                   ("1.5", None, "plural", "the above Sections")]
 
 
 def test_preceding_paragraph_of_a_first_subclause_is_its_parent_and_is_not_stored():
@@ -92,10 +94,11 @@ def test_reference_into_a_schedule_and_inside_it():
 def test_external_references_are_flagged_with_the_definition():
     got = found("As in Section 4.2 of the Separation Agreement, Section 6.8 (Privileged Matters) and Section 6.9 "
                 "(Confidentiality) of the Purchase Agreement, Section 220 of the DGCL, Section 102 of the Code, "
+                "article 14 of said Law, "
                 "Section 1.2 of this Agreement and Exhibit 10.1 to the Company's Form 8-K.")
     assert got == [(None, "external", "Section 4.2"), (None, "external", "Section 6.8"),
                    (None, "external", "Section 6.9"), (None, "external", "Section 220"),
-                   (None, "external", "Section 102"), ("1.2", "exact", "Section 1.2"),
+                   (None, "external", "Section 102"), (None, "external", "article 14"), ("1.2", "exact", "Section 1.2"),
                    (None, "external", "Exhibit 10.1")]
 
 
