@@ -1,7 +1,8 @@
 """Fixed Cypher of the document layer (loading, reading, retrieval). Every value is a `$param`.
 
 Layer shape: (:Contract)-[:HAS_DOCUMENT]->(:Document)-[:HAS_SECTION]->(:Section)-[:HAS_SUBSECTION]->(:Section),
-(:Section)-[:REFERENCES {text}]->(:Section), (:Section)-[:UNRESOLVED_REFERENCE {text, external}]->(:Document),
+(:Section)-[:REFERENCES {text, match}]->(:Section),
+(:Section)-[:UNRESOLVED_REFERENCE {text, external, reason}]->(:Document),
 (:Document)-[:HAS_TERM]->(:DefinedTerm), (:Section)-[:DEFINES|USES_TERM]->(:DefinedTerm),
 (:Document)-[:HAS_FOOTNOTE]->(:Footnote)<-[:CITES_FOOTNOTE]-(:Section),
 (:Section)-[:IS_CLAUSE_OF_TYPE]->(:ClauseType {name}). Every part carries its document's `file_id`.
@@ -78,13 +79,13 @@ CREATE_REFERENCES = """
 UNWIND $rows AS row
 MATCH (a:Section {file_id: row.file_id, number: row.source})
 MATCH (b:Section {file_id: row.file_id, number: row.target})
-CREATE (a)-[:REFERENCES {text: row.text}]->(b)
+CREATE (a)-[:REFERENCES {text: row.text, match: row.match}]->(b)
 """
 CREATE_UNRESOLVED = """
 UNWIND $rows AS row
 MATCH (d:Document {file_id: row.file_id})
 MATCH (s:Section {file_id: row.file_id, number: row.source})
-CREATE (s)-[:UNRESOLVED_REFERENCE {text: row.text, external: row.external}]->(d)
+CREATE (s)-[:UNRESOLVED_REFERENCE {text: row.text, external: row.external, reason: row.reason}]->(d)
 """
 CREATE_TERMS = """
 UNWIND $rows AS row

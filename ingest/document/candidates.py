@@ -216,4 +216,34 @@ def find_exhibits(text: str) -> list[Candidate]:
             if following and following.group(1).strip().isupper():
                 title = following.group(1)
         out.append(Candidate(pos, match.end("id"), "exh", (0,), label, 1.0, " ".join(title.split())[:120]))
-    return out
+    return _with_inline_titles(text, out)
+
+
+# "... 16 May 3, 2016 EXHIBIT C JHU REF NUMBER": a title whose line break the text extraction lost
+_INLINE_EXHIBIT_RE = re.compile(
+    r"(?<![\w\-])(?P<kw>EXHIBIT|SCHEDULE|ANNEX|APPENDIX|ATTACHMENT)[ \t]+[\"“]?(?P<id>[A-Z]|\d{1,2})[\"”]?"
+    r"(?:[ \t]+(?P<rest>(?:T[Oo][ \t]+[A-Z][a-z]|[A-Z][A-Z&\-]{2,}[ \t,]+[A-Z][A-Z&\-]+)[^\n]{0,80})"
+    r"|[ \t]*\n\s*(?P<below>[A-Z][A-Z&\-]{2,}[^\n]{0,80}))"  # or alone at a line end, its title below
+)
+_NOT_TITLE = frozenset("HERETO HEREOF HEREIN ATTACHED SHALL AND OR OF TO THE AS FOR IS ARE WILL".split())
+
+
+def _with_inline_titles(text: str, found: list[Candidate]) -> list[Candidate]:
+    """Add exhibit titles that sit mid-line, for labels with no title line of their own. Only capitals
+    ("EXHIBIT C"), after a word that does not make it part of a sentence, followed by a capitalised title,
+    and only when the text mentions the label somewhere else too (it is referenced, so it is attached)."""
+    known = {c.label.lower() for c in found}
+    extra = []
+    for match in _INLINE_EXHIBIT_RE.finditer(text):
+        label = f"{match.group('kw').title()} {match.group('id')}"
+        rest = match.group("rest") or match.group("below")
+        first_word = rest.split()[0]
+        if label.lower() in known or first_word in _NOT_TITLE or previous_word(text, match.start()).lower(
+                ).strip(",") in STOP_WORDS | {"on", "in", "as", "at", "see", "per", "hereto", "attached"}:
+            continue
+        if len(re.findall(rf"(?i)(?<!\w){match.group('kw')}\s+[\"“]?{match.group('id')}(?![\w])", text)) < 2:
+            continue
+        known.add(label.lower())
+        title = re.split(r"\s{3,}", rest.strip())[0]
+        extra.append(Candidate(match.start("kw"), match.end("id"), "exh", (0,), label, 1.0, title[:120]))
+    return sorted(found + extra, key=lambda c: c.pos)

@@ -44,13 +44,18 @@ class Reference(_Frozen):
     """A cross-reference found in `source_number`; `target_number` is None when it did not resolve.
 
     `external` marks references into another instrument ("Section 365(n) of the Bankruptcy Code"),
-    which can never resolve inside this document.
+    which can never resolve inside this document. `match` says how a resolved reference matched ("exact";
+    "parent": a sub-item not in the outline, "7.4(z)" -> 7.4; "start": a number with no heading of its own,
+    "Section 2" -> 2.1; "relative": "the preceding paragraph"); `reason` why an internal one did not
+    ("absent": an exhibit not attached to the text; "missing", "not recognised", "blank", ...).
     """
 
     source_number: str
     target_number: str | None
     text: str
     external: bool = False
+    match: str | None = None
+    reason: str | None = None
 
 
 class DefinedTerm(_Frozen):

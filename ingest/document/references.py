@@ -1,19 +1,28 @@
-"""Cross-references ("Section 7.4", "Sections 2.1 through 2.3", "clause (b) above", "Article IX",
-"paragraph 3 of Appendix 4") found in each section and resolved to section numbers of the same document.
+"""Cross-references ("Section 7.4(b)", "Sections 2.1 through 2.3", "clause (b) above", "Article IX hereof",
+"paragraph 3 of Appendix 4", "Exhibit B", "the preceding paragraph", "this Section") found in each section
+and resolved to section numbers of the same document.
 
-A reference followed by "of the <Other Instrument>" (or preceded by "U.S.C.", "Code", "Act") points into
-another document; it is kept with `external=True` and no target. Unresolved references are kept too.
-References to the section itself or to one of its ancestors (the provision it is part of) are ignored.
+`scan_references` returns every reference with how it resolved (`Found.how`): "exact"; "parent" (a sub-item
+that is not in the outline, "7.4(z)", resolved to 7.4); "start" (a group number with no heading of its own,
+"Section 2" when the text has 2.1, 2.2..., resolved to its first subsection); "relative" ("the preceding
+paragraph"); "containing" (the provision the reference sits in: "this Section", "Section 5" inside 5.2);
+or, unresolved, a reason: "absent" (an exhibit/schedule that is not attached to the text), "not recognised"
+(its title line is in the text but the outline has no such exhibit), "missing" (no such number),
+"scope not found", "no neighbour", "blank" ("Section __"). External references (ref_external.py) never
+resolve. `find_references` keeps everything but the "containing" ones, which would be edges to oneself.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from ingest.document.models import Reference
 from ingest.document.numbering import dotted_tuple, is_roman, numeral_value, numeric_key, split_ref_number
 from ingest.document.patterns import EXHIBIT_WORDS
+from ingest.document.ref_external import is_filing_label, list_glue, other_instrument_after, statute_before
+from ingest.document.ref_relative import find_relative
 from ingest.document.sections import Outline
 
 _SUB = r"\s?\((?:[a-zA-Z]{1,4}|\d{1,2})\)"
@@ -27,60 +36,176 @@ _ITEM_RE = re.compile(rf"(?P<sep>{_SEP})?(?P<item>{_ITEM})")
 _EXH_KW = EXHIBIT_WORDS + "|" + "|".join(w.title() for w in EXHIBIT_WORDS.split("|"))
 _EXH_ID = r"[\"“]?(?P<id>[A-Z]{1,2}(?:-?\d{1,3})?|\d{1,3}(?:\.\d{1,3})*)[\"”]?(?![\w])"
 EXH_REF_RE = re.compile(rf"(?=[EeSsAa])(?<![\w])(?P<kw>{_EXH_KW})s?\s+{_EXH_ID}")
+_EXH_MORE = re.compile(r"(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)[\"“]?(?P<id>[A-Z](?:-?\d{1,3})?|\d{1,3})[\"”]?"
+                       r"(?![\w])")
 _OF_SCOPE = re.compile(rf"^\s*(?:of|in|to)\s+(?:this\s+(?P<this>{_EXH_KW})|(?:the\s+)?(?P<kw>{_EXH_KW})\s+{_EXH_ID})")
-_EXTERNAL_AFTER = re.compile(r"^\s*\)?\s*,?\s*(?:of|under|in)\s+(?:the\s+)?(?P<name>[A-Z][\w.\-/&']*)")
-_EXTERNAL_BEFORE = re.compile(r"(?:U\.\s?S\.\s?C\.|C\.F\.R\.|CFR|Code|Act|Regulations?|Rules?|Law)\s*$")
 _OF_AGREEMENT = re.compile(r"^\s*(?:of|in|under)\s+(?:this|the)\s+Agreement\b", re.IGNORECASE)
-_SELF_NAMES = frozenset({"Agreement", "AGREEMENT", "Contract", "Addendum", "Amendment"})
+_CITED_BY = re.compile(r"(?:clauses?|sections?|paragraphs?|subsections?|subparagraphs?|items?|and|or|through|to|"
+                       r"[,\-–—]|\))\s*$", re.IGNORECASE)
+_RANGE_WORDS = frozenset({"through", "thru", "to", "until", "-", "–", "—"})
+
+
+@dataclass(frozen=True)
+class Found:
+    """One reference as found: where, from which section, to which (or None), and how it resolved."""
+
+    position: int
+    source: str
+    target: str | None
+    text: str
+    shape: str  # "numbered", "exhibit", "relative", "blank"
+    how: str
+    external: bool = False
+
+    def reference(self) -> Reference:
+        resolved = self.target is not None
+        return Reference(source_number=self.source, target_number=self.target, text=self.text,
+                         external=self.external, match=self.how if resolved else None,
+                         reason=None if resolved or self.external else self.how)
 
 
 def find_references(text: str, outline: Outline) -> list[Reference]:
-    """All references of all sections, in reading order, de-duplicated per (source, target, text)."""
-    found: list[tuple[int, Reference]] = []
-    for match in REF_RE.finditer(text):
-        source = outline.owner(match.start())
-        found.extend((match.start(), ref) for ref in _resolve_match(text, match, source, outline))
-    for match in EXH_REF_RE.finditer(text):
-        source = outline.owner(match.start())
-        phrase = " ".join(match.group(0).split())
-        target = outline.exhibit_scopes.get(f"{match.group('kw').title()} {match.group('id')}".lower())
-        if target != source and not _is_ancestor(target, source, outline):
-            found.append((match.start(), Reference(source_number=source, target_number=target, text=phrase)))
-    found.sort(key=lambda item: item[0])
-    out: list[Reference] = []
+    """All references of all sections, in reading order, de-duplicated per (source, target, text); references
+    to the provision they sit in are left out (they would be edges to itself or an ancestor)."""
+    return [f.reference() for f in scan_references(text, outline) if f.how != "containing"]
+
+
+def scan_references(text: str, outline: Outline) -> list[Found]:
+    """Every reference, the ones to the provision they sit in included, de-duplicated per (source, target, text)."""
+    sections = {s.number: s for s in outline.sections}
+    found = list(_numbered(text, outline))
+    found += _exhibits(text, outline)
+    found += [Found(pos, src, tgt, phrase, "blank" if how == "blank" else "relative", how)
+              for pos, src, tgt, phrase, how in find_relative(text, outline, sections)]
+    headings = {s.start for s in outline.sections if s.kind != "subclause"}
+    found = [f for f in found if f.position not in headings]  # "ARTICLE 5 TERM", "EXHIBIT A": a title, no reference
+    found.sort(key=lambda f: f.position)
+    out: list[Found] = []
     seen: set[tuple[str, str | None, str]] = set()
-    for _, ref in found:
-        key = (ref.source_number, ref.target_number, ref.text)
+    for ref in found:
+        key = (ref.source, ref.target, ref.text)
         if key not in seen:
             seen.add(key)
             out.append(ref)
     return out
 
 
-def _resolve_match(text: str, match: re.Match[str], source: str, outline: Outline) -> Iterator[Reference]:
-    phrase = " ".join(match.group(0).split())
-    after = text[match.end():match.end() + 80]
-    external = _is_external(text, match, after)
-    scopes = _scopes(after, source, outline)
-    article = match.group("kw").lower().startswith("art")
-    for item in _expand(match.group("items")):
-        if external:
-            yield Reference(source_number=source, target_number=None, text=phrase, external=True)
+def _numbered(text: str, outline: Outline) -> Iterator[Found]:
+    matches = list(REF_RE.finditer(text))
+    external = [statute_before(text, m.start()) or _external_after(text[m.end():m.end() + 160]) for m in matches]
+    for i in range(len(matches) - 2, -1, -1):  # "Section 6.8 (X), Section 6.9 (Y) of the Purchase Agreement"
+        if external[i + 1] and not external[i] and list_glue(text[matches[i].end():matches[i + 1].start()]):
+            external[i] = True
+    for match, is_external in zip(matches, external, strict=True):
+        source = outline.owner(match.start())
+        phrase = " ".join(match.group(0).split())
+        if is_external:
+            yield Found(match.start(), source, None, phrase, "numbered", "external", external=True)
             continue
-        targets = _lookup(item, article, source, scopes, outline)
-        if targets and all(t == source or _is_ancestor(t, source, outline) for t in targets):
-            continue  # the provision the reference sits in
-        target = next((t for t in targets if t != source and not _is_ancestor(t, source, outline)), None)
-        yield Reference(source_number=source, target_number=target, text=phrase)
+        scopes = _scopes(text[match.end():match.end() + 80], source, outline)
+        article = match.group("kw").lower().startswith("art")
+        for item in _expand(match.group("items")):
+            target, how = _resolve(item, article, source, scopes, outline)
+            yield Found(match.start(), source, target, phrase, "numbered", how)
 
 
-def _is_external(text: str, match: re.Match[str], after: str) -> bool:
-    if _EXTERNAL_BEFORE.search(text[max(0, match.start() - 30):match.start()]):
-        return True
-    named = _EXTERNAL_AFTER.match(after)
-    if not named or _OF_SCOPE.match(after):
+def _external_after(after: str) -> bool:
+    return not _OF_SCOPE.match(after) and not _OF_AGREEMENT.match(after) and other_instrument_after(after)
+
+
+def _resolve(item: str, article: bool, source: str, scopes: list[str | None],
+             outline: Outline) -> tuple[str | None, str]:
+    """The best match in each scope, own scope first (an exhibit's "Section 2" may be its own or the body's)."""
+    hits = _lookup(item, article, source, scopes, outline)
+    if not hits and scopes == [None]:
+        hits = _elsewhere(item, article, source, outline)
+    if not hits:
+        if scopes == ["?missing"]:
+            return None, "absent"
+        base, subs = split_ref_number(item)
+        if not base and subs and _inline_item(subs[0], source, outline):
+            return source, "containing"  # "(a) X, (b) Y ... clause (a)": items inside the source's own sentence
+        return None, "missing"
+    for target, how in hits:
+        if target != source and not _is_ancestor(target, source, outline) and not _same_group(target, how, source,
+                                                                                              outline):
+            return target, how
+    return hits[0][0], "containing"
+
+
+def _elsewhere(item: str, article: bool, source: str, outline: Outline) -> list[tuple[str, str]]:
+    """A body reference that the body lacks, found exactly (no fallback) in exactly one exhibit scope: the
+    outline took the body for an exhibit's ("Exhibit A" in a list of exhibits before the body)."""
+    scopes = {scope for scope, _ in outline.keys if scope is not None}
+    hits = [h for scope in scopes for h in _lookup(item, article, source, [scope], outline) if h[1] == "exact"]
+    return hits if len(hits) == 1 else []
+
+
+def _inline_item(label: str, source: str, outline: Outline) -> bool:
+    """The source's own text enumerates `label` inline ("... (a) the Fees, (b) ..."), not only cites it."""
+    own = next((s.text for s in outline.sections if s.number == source), "")
+    for found in re.finditer(re.escape(label), own, re.IGNORECASE):
+        before = own[max(0, found.start() - 25):found.start()]
+        if not _CITED_BY.search(before):
+            return True
+    return False
+
+
+def _same_group(target: str, how: str, source: str, outline: Outline) -> bool:
+    """"Section 2" read inside 2.3 of a text with no heading "2": the group the source belongs to."""
+    if how != "start":
         return False
-    return named.group("name").rstrip(".,;:'") not in _SELF_NAMES
+    group = outline.key_of.get(target, "")[:-2]
+    return outline.key_of.get(source, "").startswith(group + ".")
+
+
+def _exhibits(text: str, outline: Outline) -> Iterator[Found]:
+    first_heading = outline.sections[1].start if len(outline.sections) > 1 else len(text)
+    for match in EXH_REF_RE.finditer(text):
+        if is_filing_label(text, match.start(), first_heading):
+            continue
+        after = text[match.end():match.end() + 160]
+        source = outline.owner(match.start())
+        phrase = " ".join(match.group(0).split())
+        if statute_before(text, match.start()) or other_instrument_after(after):
+            yield Found(match.start(), source, None, phrase, "exhibit", "external", external=True)
+            continue
+        kw = match.group("kw").title()
+        for ident in [match.group("id"), *_continued_ids(after)]:
+            label = f"{kw} {ident}"
+            target = outline.exhibit_scopes.get(label.lower())
+            if target is None:
+                yield Found(match.start(), source, None, phrase, "exhibit",
+                            _absent_or_missed(text, kw, ident, first_heading))
+            elif target == source or _is_ancestor(target, source, outline):
+                yield Found(match.start(), source, target, phrase, "exhibit", "containing")
+            else:
+                yield Found(match.start(), source, target, phrase, "exhibit", "exact")
+
+
+def _continued_ids(after: str) -> list[str]:
+    """"Exhibits A, B and C": the ids listed right after the first."""
+    ids, pos = [], 0
+    while (more := _EXH_MORE.match(after, pos)) is not None:
+        ids.append(more.group("id"))
+        pos = more.end()
+    return ids
+
+
+def _absent_or_missed(text: str, kw: str, ident: str, body_start: int) -> str:
+    """"absent" when nothing after the body's first heading (a list of exhibits before it does not count) looks
+    like the exhibit's title: no line starting with "Exhibit B", and no "EXHIBIT B" in capitals outside a
+    sentence (flattened layouts lose the line break before a title)."""
+    label = rf"{kw}[ \t]*[\"“]?{re.escape(ident)}[\"”]?(?![\w.])"
+    if re.compile(rf"^[ \t]*{label}", re.IGNORECASE | re.MULTILINE).search(text, body_start):
+        return "not recognised"
+    caps_label = re.compile(rf"(?<![\w])(?:{kw.upper()})[ \t]*[\"“]?{re.escape(ident)}[\"”]?(?![\w.])")
+    for caps in caps_label.finditer(text, body_start):
+        if not _CITED_BY.search(text[max(0, caps.start() - 25):caps.start()]) and not re.search(
+                r"(?:in|on|as|of|at|under|per|see|hereto|with|by)\s*$", text[max(0, caps.start() - 12):caps.start()],
+                re.IGNORECASE):
+            return "not recognised"
+    return "absent"
 
 
 def _scopes(after: str, source: str, outline: Outline) -> list[str | None]:
@@ -107,7 +232,7 @@ def _expand(items: str) -> list[str]:
             item = base + item  # "Sections 7(a) and (b)" -> 7(b)
         else:
             base = split_ref_number(item)[0]
-        if out and sep in {"through", "thru", "to", "until", "-", "–", "—"}:
+        if out and sep in _RANGE_WORDS:
             out.extend(_between(out[-1], item))
         out.append(item)
     return out
@@ -120,30 +245,36 @@ def _between(first: str, last: str) -> list[str]:
     return [numeric_key((*low[:-1], v)) for v in range(low[-1] + 1, high[-1])]
 
 
-def _lookup(item: str, article: bool, source: str, scopes: list[str | None], outline: Outline) -> list[str]:
-    """The best match in each scope, own scope first (an exhibit's "Section 2" may be its own or the body's)."""
+def _lookup(item: str, article: bool, source: str, scopes: list[str | None],
+            outline: Outline) -> list[tuple[str, str]]:
     base, subs = split_ref_number(item)
     found = []
     for scope in scopes:
-        hit = next((outline.keys[(scope, k)] for k in _keys(base, subs, article, source, outline)
+        hit = next(((outline.keys[(scope, k)], how) for k, how in _keys(base, subs, article, source, outline)
                     if (scope, k) in outline.keys), None)
         if hit:
             found.append(hit)
     return found
 
 
-def _keys(base: str, subs: list[str], article: bool, source: str, outline: Outline) -> Iterator[str]:
+def _keys(base: str, subs: list[str], article: bool, source: str, outline: Outline) -> Iterator[tuple[str, str]]:
+    """Candidate keys, best first, each with how it matches: the full item, then without its last sub-items
+    ("parent"), then the first subsection of a number that has no heading of its own ("start")."""
     if not base:  # "clause (b) above": look under the source section and its ancestors
         node: str | None = source
         while node is not None:
-            key = _key_of(node, outline)
+            key = outline.key_of.get(node, node)
             for n in range(len(subs), 0, -1):
-                yield key + "".join(subs[:n])
+                yield key + "".join(subs[:n]), "exact" if n == len(subs) else "parent"
             node = outline.parent_of.get(node)
         return
-    for stem in _stems(base, article):
+    stems = _stems(base, article)
+    for stem in stems:
         for n in range(len(subs), -1, -1):
-            yield stem + "".join(subs[:n])
+            yield stem + "".join(subs[:n]), "exact" if n == len(subs) else "parent"
+    for stem in stems:
+        if not stem.startswith(("article", "roman")):
+            yield stem + ".1", "start"
 
 
 def _stems(base: str, article: bool) -> list[str]:
@@ -156,11 +287,9 @@ def _stems(base: str, article: bool) -> list[str]:
         stems.append(numeric_key(values))
     if number and not article:
         stems += [f"article {number}", f"roman {number}"]
+    if number and not values:
+        stems.append(str(number))  # "Article IX" / "Section IX" in a text whose provisions are numbered "9."
     return stems
-
-
-def _key_of(number: str, outline: Outline) -> str:
-    return outline.key_of.get(number, number)
 
 
 def _is_ancestor(target: str | None, source: str, outline: Outline) -> bool:

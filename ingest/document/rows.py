@@ -49,10 +49,11 @@ def _references(doc: ParsedDocument, file_id: str, numbers: set[str], rows: Rows
             continue
         if r.target_number in numbers:
             resolved.append({"file_id": file_id, "source": r.source_number, "target": r.target_number,
-                             "text": r.text})
+                             "text": r.text, "match": r.match or "exact"})
         else:
+            reason = "external" if r.external else (r.reason or "missing")
             unresolved.append({"file_id": file_id, "source": r.source_number, "text": r.text,
-                               "external": r.external})
+                               "external": r.external, "reason": reason})
     rows["references"] += _unique(resolved)
     rows["unresolved"] += _unique(unresolved)
 

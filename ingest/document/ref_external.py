@@ -1,0 +1,87 @@
+"""Which references point into another instrument ("external"), and which mentions are no references at all.
+
+Definition (the evaluation in evals/xrefs.py uses exactly this): a reference is EXTERNAL when it names a
+provision of a different instrument, so it can never resolve inside this document:
+
+* a statute, regulation or rule set names it just before the number: "15 U.S.C. Section 1", "Code Section
+  409A", "C.F.R. § 1.1", "Treasury Regulations Section 1.409A-1", "Rule 144" style forms;
+* it is followed (after an optional parenthetical title like "(Confidentiality)", and after the rest of a
+  list of such references) by "of / under / in / to" + another named instrument: "Section 4.2 of the
+  Separation Agreement", "Section 102 of the Code", "Section 6.8 (Privileged Matters) ... of the Purchase
+  Agreement", "Section 4.2 of each of the Company's Participation Agreement(s)", "Exhibit 3.3 to the
+  Company's Form 8-K", "Section 220 of the DGCL", "Sections 9.2 or 9.3 thereof". "of this Agreement",
+  "of the Agreement", "of this Exhibit", "hereof" are internal.
+
+Everything else (numbered or not, present in the text or not: "Exhibit B" that was never attached, "the
+preceding paragraph", "this Section") is INTERNAL and belongs in the resolution denominator.
+
+A document's own filing label ("Exhibit 10.7" on the first line of an SEC exhibit) is not a reference at all.
+"""
+
+from __future__ import annotations
+
+import re
+
+_BEFORE = re.compile(r"(?:U\.\s?S\.\s?C\.|C\.F\.R\.|CFR|Code|Act|Regulations?|Rules?|Law|Statutes?|Stat\.)"
+                     r"\s*$")
+_THEREOF = re.compile(r"^(?:\s*\([^()\n]{1,80}\))?\s*,?\s*thereof\b")
+_ACRONYM = re.compile(r"^[A-Z]{3,6}$")
+_TITLE = r"(?:\s*\([^()\n]{1,80}\))?"  # "Section 6.8 (Privileged Matters)"
+_OTHER = re.compile(
+    rf"^{_TITLE}\s*\)?\s*,?\s*(?:of|under|in|to|pursuant\s+to)\s+(?:each\s+of\s+)?(?:the\s+|such\s+|said\s+|any\s+|that\s+|its\s+|an?\s+)?"
+    r"(?P<name>(?:[A-Z0-9][\w.,\-/&']*|[A-Z]?[a-z]+'s)(?:\s+(?:(?:and|of|for|on|the|to)\s+)?[A-Z0-9][\w.,\-/&']*){0,9})"
+)
+_INSTRUMENT = re.compile(r"^(?:[A-Z0-9][\w.,\-/&']*|\w+'s)(?:\s+[\w.,\-/&'()]+){0,12}$")
+_SELF_NAMES = frozenset({"agreement", "contract", "addendum", "amendment", "exhibit", "schedule", "annex",
+                         "appendix", "attachment", "section", "article", "paragraph", "clause", "hereof",
+                         "herein", "hereto", "hereunder", "sections", "articles", "paragraphs", "clauses",
+                         "subsection", "subparagraph", "exhibits", "schedules", "this", "sow"})
+_FILED_TO = re.compile(r"^\s*(?:to|of)\s+(?:the\s+|our\s+|its\s+)?(?:[\w.,&' ]{0,60}?)(?:Form\s+\d|Registration"
+                       r"\s+Statement|Current\s+Report|Annual\s+Report|Quarterly\s+Report|Proxy)")
+_INSTRUMENT_WORDS = frozenset(
+    """agreement agreements agreement(s) code act plan rules regulation regulations law statute contract lease
+    license indenture certificate charter bylaws policy treaty convention directive form ordinance restatement
+    guidelines standards note mortgage deed manual title document""".split())
+_MORE_NUMBERS = re.compile(r"(?:\s*(?:,|and|or|through|to)\s*\d[\w.()\-]*)*")
+_LIST_GLUE = re.compile(r"^(?:\s*\([^()\n]{1,80}\))?\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)$")
+
+
+def statute_before(text: str, start: int) -> bool:
+    """A statute or rule set named right before the reference ("26 U.S.C. Section 409A")."""
+    return bool(_BEFORE.search(text[max(0, start - 30):start]))
+
+
+def other_instrument_after(after: str) -> bool:
+    """The reference is followed by "of / under / to <another instrument>"."""
+    after = after[_MORE_NUMBERS.match(after).end():]  # "Sections 412 or 4971 of the Code": numbers it did not read
+    if _FILED_TO.match(after) or _THEREOF.match(after):
+        return True
+    named = _OTHER.match(after)
+    if not named:
+        return False
+    name = re.split(r"(?<=[.;:])\s", named.group("name"))[0].rstrip(".,;:'")  # "the UCC. If ..." ends at "."
+    first = name.split()[0].lower().rstrip("'s")
+    if first in _SELF_NAMES or name.lower() in _SELF_NAMES:
+        return False
+    # "of Seller", "of Licensee": a party, not an instrument, unless an instrument word follows
+    words = name.split()
+    if _ACRONYM.match(words[0].rstrip(",")) and (len(words) == 1 or words[0].endswith(",")):
+        return True  # "of the DGCL", "of the APA", "under the PHSA"
+    trailing = after[named.end("name"):named.end("name") + 40].split()[:2]  # "... FIs policy document"
+    words += [w for w in trailing if w[:1].islower()]
+    return any(w.lower().strip(".,;:()") in _INSTRUMENT_WORDS for w in words) and bool(_INSTRUMENT.match(name))
+
+
+def list_glue(between: str) -> bool:
+    """Only a parenthetical title and a list separator lie between two references ("Section 6.8 (X), Section")."""
+    return bool(_LIST_GLUE.match(between))
+
+
+def is_filing_label(text: str, start: int, first_heading: int) -> bool:
+    """"Exhibit 10.7" heading the document itself (an SEC filing's own exhibit number), not a reference to one."""
+    if start >= first_heading or start > 600:
+        return False
+    line_start = text.rfind("\n", 0, start) + 1
+    if text[line_start:start].strip() and text[:line_start].strip():
+        return False
+    return len(text[:start].strip()) < 300
