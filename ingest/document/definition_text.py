@@ -23,6 +23,7 @@ GENERIC_TERMS = frozenset({
     "we", "us", "our", "ours", "you", "your", "yours", "i", "me", "my", "he", "she", "it", "its", "they", "them",
     "their", "and", "or", "hereof", "herein", "hereto", "hereunder", "the", "a", "an",
 })
+_JOINING = frozenset("of and or the for in on to a an by with per de du la le der und &".split())
 _NUMBER = re.compile(r"^[\d.,()%$\s-]+$")
 _ABBREVIATIONS = frozenset(
     "inc co corp ltd llc l.l.c plc lp l.p n.v s.a b.v ag gmbh no nos str st ave blvd rd dr mr mrs ms jr sr "
@@ -31,7 +32,7 @@ _SENTENCE_END = re.compile(r"(?:[.?!][\"”')]?\s+(?=[\"“(]?[A-Z0-9])|;\s+|:\s
                            r"\n(?=\s*(?:\(?[a-zA-Z0-9]{1,4}[.)]|\d+(?:\.\d+)+)\s))")
 _PARTY_LIST = re.compile(r"\b(?:(?i:by\s+and\s+(?:between|among|amongst)|between|among|amongst)\s+|by\s+(?=[A-Z]))")
 # A previous naming parenthesis closing a list item: `("Xencor"), and Aimmune` / `("Pluto") and Upjohn`.
-_ITEM_BREAK = re.compile(r"[\"”](?:\s*\))?\s*\)?[,;]?\s+(?:and\s+|or\s+)?(?=[A-Z])")
+_ITEM_BREAK = re.compile(r"[\"”](?:\s*\))?\s*\)?[,;]?\s+(?:and\s+|or\s+)?(?:the\s+)?(?=[A-Z])")
 _LEADING = re.compile(r"^(?:\(?[a-zA-Z0-9]{1,4}[.)]\s+|\d+(?:\.\d+)+\.?\s+|WHEREAS,?\s+|NOW,? THEREFORE,?\s+|"
                       r"and\s+|or\s+|[,;:]\s*)+", re.IGNORECASE)
 _TRAILING_LABEL = re.compile(r"(?:(?<=[.;:,])|(?<=\band)|(?<=\bor))"
@@ -45,13 +46,19 @@ MAX_REFERENT = 300
 
 
 def valid_term(term: str, inline: bool) -> bool:
-    """Whether a quoted string is a real defined term (see the module docstring for what is not)."""
+    """Whether a quoted string is a real defined term (see the module docstring for what is not). An inline
+    term must also read as a name: every word capitalised except short joining words ("Bill of Materials"),
+    so a quoted title ("List of ATR Aircraft covered under this Agreement") is not taken for one."""
     letters = [ch for ch in term if ch.isalpha()]
     if len(letters) < 2 or len(term) < 2 or _NUMBER.match(term):
         return False
     if term.lower() in GENERIC_TERMS:
         return False
-    return not inline or term[0].isupper() or term[0].isdigit()
+    if not inline:
+        return True
+    words = re.findall(r"[^\s/-]+", term)
+    return (term[0].isupper() or term[0].isdigit()) and all(
+        not w[0].isalpha() or w[0].isupper() or w in _JOINING for w in words)
 
 
 def _sentence_start(window: str) -> int:
@@ -67,16 +74,22 @@ def _sentence_start(window: str) -> int:
     return start
 
 
-def referent(text: str, pos: int, floor: int) -> str:
-    """The text an inline definition at `pos` names (its list item in a party list, else its sentence)."""
-    window = text[max(floor, pos - 1200):pos]
-    window = window[_sentence_start(window):]
+def referent(text: str, pos: int, floor: int, retry: bool = True) -> str:
+    """The text an inline definition at `pos` names (its list item in a party list, else its sentence); when
+    nothing precedes it in its sentence ("...CNPJ 09.296.295/0001-60.\n\nHereafter referred to as "Company""),
+    the sentence before."""
+    window_start = max(floor, pos - 1200)
+    window = text[window_start:pos]
+    sentence = _sentence_start(window)
+    window = window[sentence:]
     cut = 0
     for pattern in (_PARTY_LIST, _ITEM_BREAK):
         for match in pattern.finditer(window):
             cut = max(cut, match.end())
     fragment = " ".join(window[cut:].split()).rstrip(" ,(")
     fragment = _TRAILING_WORDS.sub("", _LEADING.sub("", fragment))
+    if not fragment.strip(" ,;:.") and retry and window_start + sentence > floor:
+        return referent(text, window_start + sentence, floor, retry=False).rstrip(" ,;:.")
     if len(fragment) > MAX_REFERENT:
         fragment = "…" + fragment[-MAX_REFERENT:].split(" ", 1)[-1]
     return fragment

@@ -43,6 +43,9 @@ _LEAD = re.compile(r"^\s*(?:(?:the|a|an|each|collectively|individually|together|
 _HEREINAFTER = re.compile(r"(?:hereinafter|hereafter|referred\s+to\s+(?:herein\s+)?as|shall\s+be\s+(?:referred\s+to|"
                           r"known)\s+as)\s+(?:the\s+)?" + _TERM)
 _AFTER_NAME = re.compile(r"[\w.,”\"')\]]\s*$")  # a naming parenthesis follows a name, not a line start
+# `Clause 6 ("Deliveries")`, `Exhibit 1 ("List of Aircraft")`: a quoted title of a part, not a definition.
+_AFTER_PART = re.compile(r"\b(?:sections?|clauses?|articles?|exhibits?|schedules?|annex(?:es)?|appendix|appendices|"
+                         r"attachments?|paragraphs?)\s+[\w.()-]{1,12}\s*$", re.IGNORECASE)
 _MAX_DEFINITION = 2000
 _POINTER_REACH = 200
 
@@ -117,7 +120,7 @@ def _choose(text: str, items: list[_Found], targets: dict[tuple[str, str], str |
 
 
 def _clean_term(raw: str, inline: bool) -> str | None:
-    term = " ".join(raw.split()).strip(" ,;:")
+    term = " ".join(raw.split()).strip(" ,;:.")  # `"Parties."`: the period belongs to the sentence
     if not term or not term[0].isalnum() or len(term.split()) > 10 or not valid_term(term, inline):
         return None
     return term
@@ -162,7 +165,8 @@ def _inline(text: str, span_at: Callable[[int], Span]) -> list[_Found]:
         if "\"" not in body and "“" not in body:
             continue
         start, _, number = span_at(paren.start())
-        if not _AFTER_NAME.search(text[max(start, paren.start() - 3):paren.start()]):
+        before = text[max(start, paren.start() - 40):paren.start()]
+        if not _AFTER_NAME.search(before[-3:]) or _AFTER_PART.search(before):
             continue
         for quoted in _QUOTED.finditer(body):
             term = _clean_term(quoted.group(1), inline=True)
