@@ -27,7 +27,8 @@ _JOINING = frozenset("of and or the for in on to a an by with per de du la le de
 _NUMBER = re.compile(r"^[\d.,()%$\s-]+$")
 _ABBREVIATIONS = frozenset(
     "inc co corp ltd llc l.l.c plc lp l.p n.v s.a b.v ag gmbh no nos str st ave blvd rd dr mr mrs ms jr sr "
-    "u.s u.s.a etc e.g i.e vs v viz cf fig art sec para approx dept est int'l intl bros assoc mfg ste".split())
+    "u.s u.s.a etc e.g i.e vs v viz cf fig art sec para approx dept est int'l intl bros assoc mfg ste "
+    "edif bldg av apt fl p.o ltda cia sdn bhd pty pte sa".split())
 _SENTENCE_END = re.compile(r"(?:[.?!][\"”')]?\s+(?=[\"“(]?[A-Z0-9])|;\s+|:\s*\n|\n\s*\n|"
                            r"\n(?=\s*(?:\(?[a-zA-Z0-9]{1,4}[.)]|\d+(?:\.\d+)+)\s))")
 _PARTY_LIST = re.compile(r"\b(?:(?i:by\s+and\s+(?:between|among|amongst)|between|among|amongst)\s+|by\s+(?=[A-Z]))")
@@ -40,7 +41,8 @@ _TRAILING_LABEL = re.compile(r"(?:(?<=[.;:,])|(?<=\band)|(?<=\bor))"
 _FOOTER = re.compile(r"\s*(?:[A-Z]-?\d{1,3}\s+)?Source:\s.*$", re.DOTALL)
 _POINTER = re.compile(r"^(?:shall\s+)?(?:ha(?:s|ve)|is\s+given|bears?)\s+the\s+(?:respective\s+)?meanings?\b|"
                       r"^(?:is\s+|shall\s+be\s+)?(?:as\s+)?(?:defined|set\s+forth|described)\s+in\b", re.IGNORECASE)
-_TRAILING_WORDS = re.compile(r"(?:[\s,]+(?:shall\s+be|will\s+be|is|are|hereinafter|hereafter|herein|referred\s+to\s+as|"
+_TRAILING_WORDS = re.compile(r"(?:(?:^|[\s,]+)(?:shall\s+be|will\s+be|is|are|hereinafter|hereafter|herein|"
+                             r"referred\s+to\s+as|"
                              r"also|individually|collectively|and|or|each))+$", re.IGNORECASE)
 MAX_REFERENT = 300
 
@@ -88,8 +90,11 @@ def referent(text: str, pos: int, floor: int, retry: bool = True) -> str:
             cut = max(cut, match.end())
     fragment = " ".join(window[cut:].split()).rstrip(" ,(")
     fragment = _TRAILING_WORDS.sub("", _LEADING.sub("", fragment))
-    if not fragment.strip(" ,;:.") and retry and window_start + sentence > floor:
-        return referent(text, window_start + sentence, floor, retry=False).rstrip(" ,;:.")
+    before = window_start + sentence
+    while before > floor and text[before - 1].isspace():
+        before -= 1
+    if not fragment.strip(" ,;:.") and retry and before > floor:
+        return referent(text, before, floor, retry=False).rstrip(" ,;:.")
     if len(fragment) > MAX_REFERENT:
         fragment = "…" + fragment[-MAX_REFERENT:].split(" ", 1)[-1]
     return fragment

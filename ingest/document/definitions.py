@@ -44,7 +44,7 @@ _HEREINAFTER = re.compile(r"(?:hereinafter|hereafter|referred\s+to\s+(?:herein\s
                           r"known)\s+as)\s+(?:the\s+)?" + _TERM)
 _AFTER_NAME = re.compile(r"[\w.,”\"')\]]\s*$")  # a naming parenthesis follows a name, not a line start
 # `Clause 6 ("Deliveries")`, `Exhibit 1 ("List of Aircraft")`: a quoted title of a part, not a definition.
-_AFTER_PART = re.compile(r"\b(?:sections?|clauses?|articles?|exhibits?|schedules?|annex(?:es)?|appendix|appendices|"
+_AFTER_PART = re.compile(r"(?:sections?|clauses?|articles?|exhibits?|schedules?|annex(?:es)?|appendix|appendices|"
                          r"attachments?|paragraphs?)\s+[\w.()-]{1,12}\s*$", re.IGNORECASE)
 _MAX_DEFINITION = 2000
 _POINTER_REACH = 200
@@ -134,6 +134,8 @@ def _starts_clause(text: str, pos: int, floor: int) -> bool:
         return True
     if re.search(r"(?:^|\s)(?:\(?[a-zA-Z0-9]{1,4}[.)]|\d+(?:\.\d+)*\.?)$", stripped):
         return True  # "(a) "Term" means", "1.2 "Term" means"
+    if re.search(r"\b(?:the|this|such)\s+(?:terms?|expressions?|phrases?|words?)$", stripped, re.IGNORECASE):
+        return True  # 'As used in this Agreement, the term "Confidential Information" means'
     return stripped[-1] in ".;:—-–" and not stripped.endswith(("e.g.", "i.e."))
 
 
