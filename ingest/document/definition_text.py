@@ -28,7 +28,7 @@ _NUMBER = re.compile(r"^[\d.,()%$\s-]+$")
 _ABBREVIATIONS = frozenset(
     "inc co corp ltd llc l.l.c plc lp l.p n.v s.a b.v ag gmbh no nos str st ave blvd rd dr mr mrs ms jr sr "
     "u.s u.s.a etc e.g i.e vs v viz cf fig art sec para approx dept est int'l intl bros assoc mfg ste "
-    "edif bldg av apt fl p.o ltda cia sdn bhd pty pte sa".split())
+    "edif bldg av apt fl p.o ltda cia sdn bhd pty pte sa a.m p.m".split())
 _SENTENCE_END = re.compile(r"(?:[.?!][\"”')]?\s+(?=[\"“(]?[A-Z0-9])|;\s+|:\s*\n|\n\s*\n|"
                            r"\n(?=\s*(?:\(?[a-zA-Z0-9]{1,4}[.)]|\d+(?:\.\d+)+)\s))")
 _PARTY_LIST = re.compile(r"\b(?:(?i:by\s+and\s+(?:between|among|amongst)|between|among|amongst)\s+|by\s+(?=[A-Z]))")

@@ -40,8 +40,11 @@ _PAREN = re.compile(r"\(([^()]{1,300})\)")
 _LEAD = re.compile(r"^\s*(?:(?:the|a|an|each|collectively|individually|together|jointly|severally|hereinafter|"
                    r"hereafter|herein|also|or|and|referred|to|as|called|such|being|with|any|one|of|them|party|"
                    r"parties)\b[\s,]*)*$", re.IGNORECASE)
+# Lead-ins a naming parenthesis may also have: `(each such license, a "X")`, `(as used in this Section, the "X")`.
+_LEAD_PHRASE = re.compile(r"^\s*(?:(?:each|any)\s+such\s+[\w-]+|as\s+used\s+(?:herein|in\s+this\s+[\w-]+))\s*,?\s*"
+                          r"(?:a|an|the)?\s*$", re.IGNORECASE)
 _HEREINAFTER = re.compile(r"(?:hereinafter|hereafter|referred\s+to\s+(?:herein\s+)?as|shall\s+be\s+(?:referred\s+to|"
-                          r"known)\s+as)\s+(?:the\s+)?" + _TERM)
+                          r"known)\s+as)\s+(?:(?:the|a|an)\s+)?" + _TERM)
 _AFTER_NAME = re.compile(r"[\w.,”\"')\]]\s*$")  # a naming parenthesis follows a name, not a line start
 # `Clause 6 ("Deliveries")`, `Exhibit 1 ("List of Aircraft")`: a quoted title of a part, not a definition.
 _AFTER_PART = re.compile(r"(?:sections?|clauses?|articles?|exhibits?|schedules?|annex(?:es)?|appendix|appendices|"
@@ -172,7 +175,8 @@ def _inline(text: str, span_at: Callable[[int], Span]) -> list[_Found]:
             continue
         for quoted in _QUOTED.finditer(body):
             term = _clean_term(quoted.group(1), inline=True)
-            if term and _LEAD.match(re.sub(_QUOTED, " ", body[:quoted.start()])):
+            lead = re.sub(_QUOTED, " ", body[:quoted.start()])
+            if term and (_LEAD.match(lead) or _LEAD_PHRASE.match(lead)):
                 out.append(_Found(term, paren.start(), paren.end(), number,
                                   referent(text, paren.start(), start), True))
     for match in _HEREINAFTER.finditer(text):
