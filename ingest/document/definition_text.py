@@ -22,6 +22,9 @@ GENERIC_TERMS = frozenset({
     "party", "parties", "the party", "the parties", "each party", "either party", "both parties",
     "we", "us", "our", "ours", "you", "your", "yours", "i", "me", "my", "he", "she", "it", "its", "they", "them",
     "their", "and", "or", "hereof", "herein", "hereto", "hereunder", "the", "a", "an",
+    # construction clauses ('the word "Section" refers to sections and subsections'): words, not terms
+    "section", "sections", "article", "articles", "clause", "clauses", "day", "days", "including", "include",
+    "includes", "shall", "will", "may", "must",
 })
 _JOINING = frozenset("of and or the for in on to a an by with per de du la le der und &".split())
 _NUMBER = re.compile(r"^[\d.,()%$\s-]+$")

@@ -137,7 +137,7 @@ def _starts_clause(text: str, pos: int, floor: int) -> bool:
         return True
     if re.search(r"(?:^|\s)(?:\(?[a-zA-Z0-9]{1,4}[.)]|\d+(?:\.\d+)*\.?)$", stripped):
         return True  # "(a) "Term" means", "1.2 "Term" means"
-    if re.search(r"\b(?:the|this|such)\s+(?:terms?|expressions?|phrases?|words?)$", stripped, re.IGNORECASE):
+    if re.search(r"\b(?:the|this|such)\s+(?:terms?|expressions?)$", stripped, re.IGNORECASE):
         return True  # 'As used in this Agreement, the term "Confidential Information" means'
     return stripped[-1] in ".;:—-–" and not stripped.endswith(("e.g.", "i.e."))
 

@@ -99,9 +99,9 @@ def test_pointer_definition_is_followed_to_the_target_section():
 
 
 def test_trailing_list_label_of_the_next_clause_is_cut():
-    got = terms('1. Definitions.\n(a) "Lot" means a batch. (b) "Day" means a calendar day; (c) "Fee" means USD 5 '
+    got = terms('1. Definitions.\n(a) "Lot" means a batch. (b) "Unit" means a box of ten; (c) "Fee" means USD 5 '
                 'under Exhibit A.\n')
-    assert (got["Lot"][1], got["Day"][1], got["Fee"][1]) == ("means a batch.", "means a calendar day;",
+    assert (got["Lot"][1], got["Unit"][1], got["Fee"][1]) == ("means a batch.", "means a box of ten;",
                                                              "means USD 5 under Exhibit A.")
 
 
