@@ -45,7 +45,7 @@ _LEAD_PHRASE = re.compile(r"^\s*(?:(?:each|any)\s+such\s+[\w-]+|as\s+used\s+(?:h
                           r"(?:a|an|the)?\s*$", re.IGNORECASE)
 _HEREINAFTER = re.compile(r"(?:hereinafter|hereafter|referred\s+to\s+(?:herein\s+)?as|shall\s+be\s+(?:referred\s+to|"
                           r"known)\s+as)\s+(?:(?:the|a|an)\s+)?" + _TERM)
-_AFTER_NAME = re.compile(r"[\w.,”\"')\]]\s*$")  # a naming parenthesis follows a name, not a line start
+_AFTER_NAME = re.compile(r"[\w.,”\"')\]*]\s*$")  # a naming parenthesis follows a name, not the section start
 # `Clause 6 ("Deliveries")`, `Exhibit 1 ("List of Aircraft")`: a quoted title of a part, not a definition.
 _AFTER_PART = re.compile(r"(?:sections?|clauses?|articles?|exhibits?|schedules?|annex(?:es)?|appendix|appendices|"
                          r"attachments?|paragraphs?)\s+[\w.()-]{1,12}\s*$", re.IGNORECASE)
@@ -171,9 +171,12 @@ def _inline(text: str, span_at: Callable[[int], Span]) -> list[_Found]:
             continue
         start, _, number = span_at(paren.start())
         before = text[max(start, paren.start() - 40):paren.start()]
-        if not _AFTER_NAME.search(before[-3:]) or _AFTER_PART.search(before):
+        if not _AFTER_NAME.search(before):
             continue
+        bare_title = _AFTER_PART.search(before) and body.lstrip()[:1] in _Q_OPEN  # `Clause 6 ("Deliveries")`
         for quoted in _QUOTED.finditer(body):
+            if bare_title:
+                break
             term = _clean_term(quoted.group(1), inline=True)
             lead = re.sub(_QUOTED, " ", body[:quoted.start()])
             if term and (_LEAD.match(lead) or _LEAD_PHRASE.match(lead)):

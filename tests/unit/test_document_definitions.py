@@ -69,6 +69,12 @@ def test_junk_quoted_strings_are_not_terms():
     assert sorted(terms(text)) == ["Acme", "Lot"]
 
 
+def test_a_part_title_is_no_term_but_a_named_part_of_it_is():
+    got = terms('1. Scope. Goods conform to the specifications in Exhibit D (the "Specifications") and ship from '
+                '* * * (the "Launch Date") as set out in Clause 6 ("Deliveries"); it may use agents    ("Agents").\n')
+    assert sorted(got) == ["Agents", "Launch Date", "Specifications"]
+
+
 def test_inline_role_keeps_the_sentence_that_explains_it():
     got = terms('1. Confidentiality. "Confidential Information" means any information disclosed by one Party '
                 '(the "Disclosing Party") to the other Party (the "Receiving Party") under this Agreement.\n')
