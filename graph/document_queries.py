@@ -91,7 +91,8 @@ CREATE_TERMS = """
 UNWIND $rows AS row
 MATCH (d:Document {file_id: row.file_id})
 CREATE (d)-[:HAS_TERM]->(:DefinedTerm {file_id: row.file_id, term: row.term, definition: row.definition,
-                                       section_number: row.section, inline: row.inline})
+                                       section_number: row.section, inline: row.inline,
+                                       pointer: row.pointer, pointer_text: row.pointer_text})
 """
 LINK_DEFINES = """
 UNWIND $rows AS row
@@ -173,7 +174,8 @@ RETURN node.file_id AS file_id, node.number AS number, score
 ORDER BY score DESC LIMIT $k
 """
 HAS_SECTION_EMBEDDINGS = "MATCH (s:Section) WHERE s.embedding IS NOT NULL RETURN s.file_id AS file_id LIMIT 1"
-# Terms a section uses come rarest first: a term used everywhere ("Agreement") explains the least.
+# Terms a section uses in its own text (own: true) or in a direct subsection's text (own: false), with how many
+# sections of the document use them (graph.retrieval_terms ranks them: own text first, rarest first).
 # The footnote link is matched by type name: documents without footnotes (all CUAD texts) never create the
 # CITES_FOOTNOTE type, and naming it would make the server warn on every call.
 SECTION_EXPANSION = """
@@ -183,9 +185,11 @@ RETURN s.file_id AS file_id, s.number AS number, s.title AS title, s.text AS tex
        COLLECT { MATCH (s)-[:HAS_SUBSECTION]->(ch:Section) RETURN ch.text ORDER BY ch.ordinal LIMIT 8 } AS children,
        COLLECT { MATCH (s)-[r:REFERENCES]->(t:Section) WHERE t <> s
                  RETURN {number: t.number, text: r.text} ORDER BY t.ordinal, r.text } AS references,
-       COLLECT { MATCH (s)-[:USES_TERM]->(t:DefinedTerm)
-                 WITH t, COUNT { (t)<-[:USES_TERM]-() } AS uses ORDER BY uses, t.term
-                 RETURN {term: t.term, definition: t.definition, section: t.section_number} } AS terms,
+       COLLECT { MATCH (s)-[:HAS_SUBSECTION*0..1]->(u:Section)-[:USES_TERM]->(t:DefinedTerm)
+                 WITH t, min(CASE WHEN u = s THEN 0 ELSE 1 END) = 0 AS own
+                 WITH t, own, COUNT { (t)<-[:USES_TERM]-() } AS uses ORDER BY uses, t.term
+                 RETURN {term: t.term, definition: t.definition, section: t.section_number, pointer: t.pointer,
+                         uses: uses, own: own} } AS terms,
        COLLECT { MATCH (s)-[r]->(f:Footnote) WHERE type(r) = 'CITES_FOOTNOTE'
                  RETURN {number: f.number, text: f.text, page: f.page} ORDER BY f.number } AS footnotes
 """

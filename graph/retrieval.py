@@ -31,6 +31,7 @@ from graph.compiler import CompiledQuery, compile_projection
 from graph.db import read
 from graph.filters import ContractFilter
 from graph.retrieval_items import Budget, Item, definition_item, footnote_item, section_item
+from graph.retrieval_terms import rank_terms
 
 RRF_K = 60
 BOOST_FACTOR = 2.0  # the score factor of classified sections (the fragment document_queries.CATEGORY_BOOST)
@@ -47,7 +48,6 @@ HITS = 5
 MAX_DEPTH = 3
 MAX_NODES = 40
 MAX_CHARS = 16_000
-TERMS_PER_SECTION = 6
 TERM_HITS = 2
 NOT_SCOPE = {"limit", "offset", "sort_by", "sort_order", "group_by", "metric", "agg_order", "agg_limit", "as_of"}
 STOPWORDS = frozenset(
@@ -228,10 +228,9 @@ def search_terms(driver: Driver, question: str, scope: list[str] | None, k: int 
 
 
 def _leaves(row: dict[str, Any], parent: Item, seen: set[tuple[str, str, str]]) -> list[Item]:
-    """Definitions of the terms a section uses (rarest first) and the footnotes it cites."""
+    """Definitions of the terms a section uses (`graph.retrieval_terms`: at most 3, ranked) and its footnotes."""
     found = []
-    terms = [t for t in row["terms"] if t["section"] != row["number"] and t["definition"]][:TERMS_PER_SECTION]
-    for term in terms:
+    for term in rank_terms(row):
         if ("term", row["file_id"], term["term"]) not in seen:
             seen.add(("term", row["file_id"], term["term"]))
             found.append(definition_item(row["file_id"], term, parent))

@@ -59,12 +59,19 @@ class Reference(_Frozen):
 
 
 class DefinedTerm(_Frozen):
-    """A defined term, its definition text and the section that defines it."""
+    """A defined term, its definition text and the section that defines it.
+
+    A definition that points elsewhere ("has the meaning set forth in Section 8.7") keeps the phrase in
+    `pointer_text` and the resolved target section in `pointer` (None when it did not resolve); when the
+    target section defines the term itself, `definition` and `section_number` are that definition's.
+    """
 
     term: str
     definition: str
     section_number: str
     inline: bool = False
+    pointer: str | None = None
+    pointer_text: str = ""
 
 
 class Footnote(_Frozen):

@@ -40,7 +40,7 @@ def parse_document(pages: list[str] | str, doc_id: str | None = None) -> ParsedD
     outline = build_outline(text, starts)
     sections = outline.sections
     references = find_references(text, outline)
-    definitions, term_uses = find_definitions(text, outline.span_at, outline.extent)
+    definitions, term_uses = find_definitions(text, outline.span_at, outline.extent, references, outline.parent_of)
     citations = [FootnoteCitation(section_number=outline.owner(starts[c.page] + c.offset), footnote_number=c.number)
                  for c in cites]
     log.debug("parsed %s: %d sections, %d references", doc_id, len(sections), len(references))

@@ -62,7 +62,9 @@ def _terms(doc: ParsedDocument, file_id: str, numbers: set[str], rows: Rows) -> 
     first: dict[str, dict[str, Any]] = {}
     for d in doc.definitions:
         first.setdefault(d.term, {"file_id": file_id, "term": d.term, "definition": d.definition,
-                                  "section": d.section_number, "inline": d.inline})
+                                  "section": d.section_number, "inline": d.inline,
+                                  "pointer": d.pointer if d.pointer in numbers else None,
+                                  "pointer_text": d.pointer_text})
     rows["terms"] += list(first.values())
     rows["defines"] += _unique([{"file_id": file_id, "number": d.section_number, "term": d.term}
                                 for d in doc.definitions if d.section_number in numbers])

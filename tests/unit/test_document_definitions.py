@@ -33,7 +33,8 @@ def test_numbered_and_lettered_definitions():
     text = ('1. Definitions.\n1.1 "Agreement" means this contract.\n1.2 "Party" of either side means A or B.\n'
             '2. More. The following terms apply: (a) "Goods" means widgets. (b) "Price" means USD 10.\n')
     got = terms(text)
-    assert {t: v[0] for t, v in got.items()} == {"Agreement": "1.1", "Party": "1.2", "Goods": "2(a)", "Price": "2(b)"}
+    # "Agreement" and "Party" are defined, but generic: not terms (issue 14)
+    assert {t: v[0] for t, v in got.items()} == {"Goods": "2(a)", "Price": "2(b)"}
     assert got["Goods"][1] == "means widgets."
 
 
@@ -49,10 +50,65 @@ def test_inline_definitions():
             'together the "Parties". Acme shall be hereinafter referred to as "Acme Group".\n'
             '1. Grant. Company grants Licensee a license (including copies such as "Backups").\n')
     got = terms(text)
-    assert sorted(got) == ["Acme Group", "Agreement", "Company", "Effective Date", "Licensee"]
+    assert sorted(got) == ["Acme Group", "Company", "Effective Date", "Licensee"]  # no "Agreement", "Party(ies)"
     assert all(v[0] == "preamble" and v[2] for v in got.values())
-    assert got["Effective Date"][1] == "is made as of May 1, 2020"
-    assert got["Company"][1] == "by Acme Inc., a Delaware corporation"
+    # what the parenthesis names: its sentence, or its item of the party list
+    assert got["Effective Date"][1] == 'This Agreement (the "Agreement") is made as of May 1, 2020'
+    assert got["Company"][1] == "Acme Inc., a Delaware corporation"
+    assert got["Licensee"][1] == "John Smith"
+    assert got["Acme Group"][1] == "Acme"
+
+
+def test_junk_quoted_strings_are_not_terms():
+    text = ('This Agreement (this "Agreement") is between Acme Inc. ("Acme" or "we" or "us") and Beta LLC ("B"), '
+            'each a "Party" and together the "Parties."\n'
+            '1. Definitions.\n"S" means the seller.\n"1" shall mean the first lot.\n"Agreement" means this contract.\n'
+            '"Parties" means Acme and Beta.\n"Lot" means a batch.\n'
+            '2. Delivery. Goods ship as set out in Clause 6 ("Deliveries") and Exhibit 1 ("List of Goods covered '
+            'under this Agreement").\n')
+    assert sorted(terms(text)) == ["Acme", "Lot"]
+
+
+def test_a_part_title_is_no_term_but_a_named_part_of_it_is():
+    got = terms('1. Scope. Goods conform to the specifications in Exhibit D (the "Specifications") and ship from '
+                '* * * (the "Launch Date") as set out in Clause 6 ("Deliveries"); it may use agents    ("Agents").\n')
+    assert sorted(got) == ["Agents", "Launch Date", "Specifications"]
+
+
+def test_inline_role_keeps_the_sentence_that_explains_it():
+    got = terms('1. Confidentiality. "Confidential Information" means any information disclosed by one Party '
+                '(the "Disclosing Party") to the other Party (the "Receiving Party") under this Agreement.\n')
+    assert got["Disclosing Party"][1] == ('"Confidential Information" means any information disclosed by one Party')
+    assert got["Receiving Party"][1] == ('"Confidential Information" means any information disclosed by one Party '
+                                         '(the "Disclosing Party") to the other Party')
+
+
+def test_party_address_with_abbreviations_stays_whole():
+    got = terms('This Agreement is made by and between Miltenyi Biotec GmbH, a German corporation having an address '
+                'at Friedrich-Ebert-Str. 68, 51429 Bergisch Gladbach, Germany (hereinafter referred to as "Miltenyi"), '
+                'and Bellicum Pharmaceuticals, Inc., a US corporation (collectively referred to as "Bellicum").\n')
+    assert got["Miltenyi"][1] == ("Miltenyi Biotec GmbH, a German corporation having an address at "
+                                  "Friedrich-Ebert-Str. 68, 51429 Bergisch Gladbach, Germany")
+    assert got["Bellicum"][1] == "Bellicum Pharmaceuticals, Inc., a US corporation"
+
+
+def test_pointer_definition_is_followed_to_the_target_section():
+    doc = parse_document('1. Definitions.\n1.1 "Term" has the meaning set forth in Section 3.2.\n'
+                         '1.2 "Fee" has the meaning set forth in Section 9.\n2. Grant. Text.\n'
+                         '3. Duration.\n3.1 Start. Text.\n3.2 Length. This Agreement lasts one year (the "Term").\n')
+    got = {d.term: d for d in doc.definitions}
+    assert (got["Term"].pointer, got["Term"].pointer_text) == ("3.2", "Section 3.2")
+    assert (got["Term"].section_number, got["Term"].definition) == ("3.2", "This Agreement lasts one year")
+    # a pointer that resolves to no section keeps its own text and no target
+    assert (got["Fee"].pointer, got["Fee"].pointer_text, got["Fee"].section_number) == (None, "Section 9", "1.2")
+    assert got["Fee"].definition == "has the meaning set forth in Section 9."
+
+
+def test_trailing_list_label_of_the_next_clause_is_cut():
+    got = terms('1. Definitions.\n(a) "Lot" means a batch. (b) "Unit" means a box of ten; (c) "Fee" means USD 5 '
+                'under Exhibit A.\n')
+    assert (got["Lot"][1], got["Unit"][1], got["Fee"][1]) == ("means a batch.", "means a box of ten;",
+                                                             "means USD 5 under Exhibit A.")
 
 
 def test_the_first_definition_of_a_term_wins():
