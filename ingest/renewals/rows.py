@@ -66,10 +66,12 @@ def evidence_rows(found: RenewalTerms, file_id: str) -> list[dict[str, Any]]:
     return rows
 
 
-def renewal_rows(doc: ParsedDocument, file_id: str) -> dict[str, list[dict[str, Any]]]:
+def renewal_rows(doc: ParsedDocument, file_id: str,
+                 found: RenewalTerms | None = None) -> dict[str, list[dict[str, Any]]]:
     """The rows that write one contract's renewal facts and evidence (computed without the database: the
-    term's start falls back to the contract's effective date in SET_FACTS)."""
-    found = extract_renewals(doc)
+    term's start falls back to the contract's effective date in SET_FACTS). `found`: facts another engine
+    read from this document (ingest.renewals.llm); by default the rules engine reads them."""
+    found = found if found is not None else extract_renewals(doc)
     return {"renewal_facts": [facts_row(found, file_id)], "renewal_evidence": evidence_rows(found, file_id)}
 
 
