@@ -102,7 +102,7 @@ def test_llm_extraction_committed_and_found_by_graph_search(driver, scripted):
         assert sorted(evidence) == ["expiration", "renewal_type"]
         text = document["text"]
         for row in evidence.values():
-            assert (row["section_number"], row["section_title"], row["page"]) == ("2", "Term", 1)
+            assert (row["section_number"], row["section_title"], row["page"]) == ("1", "Term", 1)
             assert " ".join(text[row["start"]:row["end"]].split()) == row["quote"]
         assert evidence["expiration"]["value"] == "2010-10-31" and evidence["renewal_type"]["value"] == "none"
         assert evidence["expiration"]["quote"].startswith("The term of this Agreement (the \u201cTerm\u201d) shall")
