@@ -29,7 +29,7 @@ from ingest.llm_extract import structured_call
 from ingest.renewals import finders
 from ingest.renewals.extract import PERPETUAL, Found, RenewalTerms, extract_renewals
 from ingest.renewals.periods import Period
-from ingest.renewals.sentences import _QUOTES, Evidence, Sentence, document_sentences
+from ingest.renewals.sentences import STRAIGHT_QUOTES, Evidence, Sentence, document_sentences
 from ingest.rules.term import add_term
 
 log = logging.getLogger(__name__)
@@ -99,7 +99,7 @@ def _fold(text: str) -> tuple[str, list[int]]:
     offset in `text` of every folded character."""
     out: list[str] = []
     offsets: list[int] = []
-    for i, ch in enumerate(text.translate(_QUOTES)):
+    for i, ch in enumerate(text.translate(STRAIGHT_QUOTES)):
         if ch.isspace():
             if not out or out[-1] == " ":
                 continue
@@ -142,7 +142,7 @@ class Locator:
         covered = [s for s in covered if s.evidence.section_number == first.section_number]
         first_start, last_end = first.start or start, covered[-1].evidence.end or end
         text = self.doc.text[first_start:last_end]
-        return replace(first, end=last_end, quote=" ".join(text.split())), text.translate(_QUOTES)
+        return replace(first, end=last_end, quote=" ".join(text.split())), text.translate(STRAIGHT_QUOTES)
 
 
 def _period(answer: QuotedPeriod) -> Period:
