@@ -78,13 +78,16 @@ def _filters(top: str) -> list[Question]:
                                         "max_effective_date": "2015-12-31"}, ("country", "date")),
         Question("page_by_party_count", {"sort_by": "party_count", "sort_order": "desc", "offset": 100,
                                          "limit": 20}),
-        # Renewal facts come from contract texts (graph.renewal_facts): synthetic portfolios without a document
-        # layer have none, so these time the index-backed empty path there; the 510 sample has them.
+        # Renewal facts come from contract texts; benchmark portfolios get the sample's (benchmarks.renewal_synth).
         Question("auto_renews_next_90_days", {**ex, "renewal_types": ["automatic"], "as_of": AS_OF,
                                               "min_next_renewal": AS_OF, "max_next_renewal": "2021-09-28"},
                  ("date",)),
         Question("notice_deadlines_h2", {**ex, "as_of": AS_OF, "min_notice_by": "2021-07-01",
                                          "max_notice_by": "2021-12-31"}, ("date",)),
+        Question("license_notice_q3_by_date", {**ex, "as_of": AS_OF, "contract_types": ["License"],
+                                               "renewal_types": ["automatic", "evergreen"],
+                                               "min_notice_by": "2021-07-01", "max_notice_by": "2021-09-30",
+                                               "sort_by": "end_date"}, ("date",)),
     ]
 
 

@@ -68,10 +68,9 @@ def _scalar_filters(f: ContractFilter, today: date) -> tuple[list[str], dict[str
         where.append(f"c.end_date {'>=' if f.active else '<'} date($as_of)")
         params["as_of"] = (f.as_of or today).isoformat()
     bounds = {n: getattr(f, n) for n in ("min_notice_by", "max_notice_by", "min_next_renewal", "max_next_renewal")}
-    for name, expr, value in renewal_cypher.renewal_conditions(f.renewal_types, bounds, f.as_of or today):
+    for expr, values in renewal_cypher.renewal_conditions(f.renewal_types, bounds, f.as_of or today):
         where.append(expr)
-        if name:
-            params[name] = value
+        params.update(values)
     if f.group_by in renewal_cypher.AS_OF_KEYS:
         params["as_of"] = f.as_of or today
     return where, params

@@ -160,7 +160,7 @@ def compile_match(f: ContractFilter, today: date | None = None, extra: str | Non
     if within is not None:
         own = [*own, Condition(WITHIN, "within", within)]
     params = _head_params(f, anchor, own + related)
-    own_where = [c.cypher for c in own] + ([extra] if extra else [])
+    own_where = [c.cypher for c in own if c.cypher] + ([extra] if extra else [])  # "": a parameter only
     related_where = [c.cypher for c in related]
     if anchor == "country":
         return CompiledQuery(_country_head(own_where, related_where, tail), params)

@@ -45,6 +45,26 @@ NEXT_NOTICE_BY = (
     f"ELSE head([k1 IN [{_first_k('$as_of + ' + _NOTICE)}] | "
     f"head([d IN [k IN range(CASE WHEN k1 > 0 THEN k1 - 1 ELSE 0 END, k1 + 1) | ({_end('k')}) - {_NOTICE}] "
     f"WHERE d >= $as_of])]) END")
+# A cheap necessary condition, tested before the date arithmetic: term k ends in month index
+# M0 + k x renewal months (a month addition changes the month index exactly; it only clamps the day), so a
+# term end can lie in a window only if the first such month index at or after the window's first month is
+# not after its last. Integers only; renewals counted in days are let through to the exact test.
+_M0 = "(c.term_end.year * 12 + c.term_end.month)"
+
+
+def _first_month(lo: str) -> str:
+    """The first term-end month index at or after month index `lo`."""
+    steps = f"(({lo} - {_M0} + {_MONTHS} - 1) / {_MONTHS})"  # whole renewals to reach `lo`, rounded up
+    return f"(CASE WHEN {_M0} >= {lo} THEN {_M0} ELSE {_M0} + {steps} * {_MONTHS} END)"
+
+
+# A deadline d = end - notice: subtracting N months and D days moves the month index back by N plus between
+# D / 31 and D / 28 + 1, so the term end's month lies in these bounds around the deadline window's months.
+_NOTICE_LO = "($notice_lo_month + coalesce(c.notice_months, 0) + coalesce(c.notice_days, 0) / 31)"
+_NOTICE_HI = "($notice_hi_month + coalesce(c.notice_months, 0) + coalesce(c.notice_days, 0) / 28 + 1)"
+RENEWAL_MONTHS = f"({_BY_DAYS} OR {_first_month('$renewal_lo_month')} <= $renewal_hi_month)"
+NOTICE_MONTHS = (f"CASE WHEN NOT {ROLLING} THEN {_M0} >= {_NOTICE_LO} AND {_M0} <= {_NOTICE_HI} "
+                 f"WHEN {_BY_DAYS} THEN true ELSE {_first_month(_NOTICE_LO)} <= {_NOTICE_HI} END")
 HAS_NOTICE = "c.notice_span_days IS NOT NULL"
 RENEWS = f"c.renewal_type IN {ROLLING_TYPES}"
 # group_by -> key expression (the compiler adds $as_of when the key needs it)
@@ -52,21 +72,41 @@ GROUP_KEYS = {"notice_month": f"substring(toString({NEXT_NOTICE_BY}), 0, 7)", "r
 AS_OF_KEYS = frozenset({"notice_month"})
 
 
+def _month_index(day: date) -> int:
+    return day.year * 12 + day.month
+
+
+def _between(expr: str, low: str | None, high: str | None) -> str:
+    """`expr` within the bounds, computed once (a one-element list's predicate) when both are given."""
+    if low and high:
+        return f"any(d IN [{expr}] WHERE d >= ${low} AND d <= ${high})"
+    return f"{expr} >= ${low}" if low else f"{expr} <= ${high}"
+
+
 def renewal_conditions(renewal_types: tuple[str, ...], bounds: dict[str, date | None],
-                       as_of: date) -> list[tuple[str, str, Any]]:
-    """(param, condition, value) triples for the compiler. `bounds` holds min/max_notice_by and
-    min/max_next_renewal; the index-backed existence test comes before the computed date."""
-    found: list[tuple[str, str, Any]] = []
+                       as_of: date) -> list[tuple[str, dict[str, Any]]]:
+    """(condition, its parameters) pairs for the compiler. `bounds` holds min/max_notice_by and
+    min/max_next_renewal. Order: the index-backed existence test, then (with an upper bound) the month-index
+    pre-test, then the computed date, once for both bounds."""
+    found: list[tuple[str, dict[str, Any]]] = []
     if renewal_types:
-        found.append(("renewal_types", "c.renewal_type IN $renewal_types", list(renewal_types)))
-    notice = [(n, op) for n, op in (("min_notice_by", ">="), ("max_notice_by", "<=")) if bounds.get(n)]
-    renewal = [(n, op) for n, op in (("min_next_renewal", ">="), ("max_next_renewal", "<=")) if bounds.get(n)]
-    if notice or renewal:
-        found.append(("as_of", HAS_NOTICE if notice else RENEWS, as_of))
-    if notice and renewal:
-        found.append(("", RENEWS, None))
-    for name, op in notice:
-        found.append((name, f"{NEXT_NOTICE_BY} {op} ${name}", bounds[name]))
-    for name, op in renewal:
-        found.append((name, f"{NEXT_RENEWAL} {op} ${name}", bounds[name]))
+        found.append(("c.renewal_type IN $renewal_types", {"renewal_types": list(renewal_types)}))
+    windows = {kind: tuple(n for n in (f"min_{kind}", f"max_{kind}") if bounds.get(n))
+               for kind in ("notice_by", "next_renewal")}
+    if windows["notice_by"] or windows["next_renewal"]:
+        found.append((HAS_NOTICE if windows["notice_by"] else RENEWS, {"as_of": as_of}))
+    if windows["notice_by"] and windows["next_renewal"]:
+        found.append((RENEWS, {}))
+    for kind, pretest, prefix in (("notice_by", NOTICE_MONTHS, "notice"), ("next_renewal", RENEWAL_MONTHS, "renewal")):
+        low, high = bounds.get(f"min_{kind}"), bounds.get(f"max_{kind}")
+        if high is not None:  # without an upper bound a rolling contract always has a later term end
+            start = max(as_of, low) if low is not None else as_of
+            found.append((pretest, {f"{prefix}_lo_month": _month_index(start),
+                                    f"{prefix}_hi_month": _month_index(high)}))
+    for kind, expr in (("notice_by", NEXT_NOTICE_BY), ("next_renewal", NEXT_RENEWAL)):
+        names = windows[kind]
+        if names:
+            low = f"min_{kind}" if f"min_{kind}" in names else None
+            high = f"max_{kind}" if f"max_{kind}" in names else None
+            found.append((_between(expr, low, high), {n: bounds[n] for n in names}))
     return found

@@ -72,6 +72,15 @@ RETURN e.field AS field, e.value AS value, e.quote AS quote, e.section_number AS
        e.section_title AS section_title, e.page AS page, e.start AS start, e.end AS end
 ORDER BY field
 """
+STORED_FACTS = """
+MATCH (c:Contract) WHERE c.renewal_version IS NOT NULL
+RETURN c.file_id AS file_id, c.effective_date AS effective_date, c.term_end AS term_end,
+       c.renewal_type AS renewal_type, c.renewal_months AS renewal_months, c.renewal_days AS renewal_days,
+       c.notice_months AS notice_months, c.notice_days AS notice_days, c.notice_span_days AS notice_span_days,
+       c.convenience_notice_days AS convenience_notice_days, c.initial_term_months AS initial_months,
+       c.initial_term_days AS initial_days
+ORDER BY file_id
+"""
 
 
 def write_renewal_rows(tx: ManagedTransaction, rows: dict[str, list[dict[str, Any]]]) -> None:
@@ -100,3 +109,8 @@ def document_texts(driver: Driver, file_ids: list[str] | None = None,
 def term_evidence(driver: Driver, file_id: str, database: str | None = None) -> list[dict[str, Any]]:
     """The evidence rows of one contract, by field."""
     return read(driver, EVIDENCE_OF, {"file_id": file_id}, database)
+
+
+def stored_facts(driver: Driver, database: str | None = None) -> list[dict[str, Any]]:
+    """The stored renewal facts of every contract that has them (the benchmarks' profile of the sample)."""
+    return read(driver, STORED_FACTS, {}, database)

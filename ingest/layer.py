@@ -38,6 +38,7 @@ from graph.titles import text_title
 from ingest.cuad_labels import name_key, read_text
 from ingest.document import parse_document
 from ingest.document.rows import document_rows
+from ingest.renewals.extract import RenewalTerms
 from ingest.renewals.rows import renewal_rows
 from ingest.rules.title import document_name
 
@@ -170,14 +171,16 @@ def load_texts(driver: Driver, directory: Path, *, only_missing: bool = False, f
 
 
 def build_document_layer(driver: Driver, file_id: str, pages: list[str] | None = None, *,
-                         embed: Embed | None = None, database: str | None = None) -> LayerSummary:
-    """Parse one contract's pages (default: the text stored on its Document) and (re)write its layer."""
+                         embed: Embed | None = None, database: str | None = None,
+                         renewals: RenewalTerms | None = None) -> LayerSummary:
+    """Parse one contract's pages (default: the text stored on its Document) and (re)write its layer;
+    `renewals`: facts the LLM engine read from these pages (default: the rules engine reads them)."""
     ensure_document_schema(driver, database)
     ensure_renewal_schema(driver, database)
     # Split as the stored text splits (pages joined by form feeds), so a rebuild from the graph gives the same layer.
     pages = document_pages(driver, file_id, database) if pages is None else "\f".join(pages).split("\f")
     doc = parse_document(pages, file_id)
-    rows = document_rows(doc, file_id) | renewal_rows(doc, file_id)
+    rows = document_rows(doc, file_id) | renewal_rows(doc, file_id, renewals)
     rows["titles"] = _titles(file_id, "\n".join(pages))
     write_layer(driver, rows, embed, database)
     summary = LayerSummary()

@@ -16,7 +16,7 @@ from __future__ import annotations
 import inspect
 import logging
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import openai
 from langchain_core.exceptions import OutputParserException
@@ -44,6 +44,7 @@ it, and list a party only when this part names it with its legal name."""
 REPAIR_PROMPT = "Your output failed validation:\n{errors}\nCall `{tool}` again with corrected arguments."
 NO_CALL = "You did not call the `{tool}` tool. Call it with the extracted fields."
 Progress = Callable[[int, int], None]
+S = TypeVar("S", bound=BaseModel)
 
 
 def is_transient(error: BaseException) -> bool:
@@ -102,15 +103,23 @@ def _repair_messages(raw: AIMessage, error: BaseException | None, tool: str) -> 
 def extract_chunk(model: BaseChatModel, chunk: Chunk, schema: type[ContractDraft], file_id: str,
                   config: ExtractionConfig) -> ContractDraft:
     """Extract one chunk, with one repair round for invalid output."""
-    tool = schema.__name__
-    system = SYSTEM_PROMPT.format(tool=tool)
+    system = SYSTEM_PROMPT.format(tool=schema.__name__)
     if chunk.count > 1:
         system += "\n\n" + PART_PROMPT.format(count=chunk.count, label=chunk.label)
     human = f'Contract file "{file_id}", {chunk.label}.\n----- BEGIN TEXT -----\n{render_chunk(chunk)}\n' \
             "----- END TEXT -----"
     messages: list[BaseMessage] = [SystemMessage(content=system), HumanMessage(content=human)]
-    runnable = _structured(model, schema)
     where = chunk.label if chunk.count > 1 else "the whole document"
+    return structured_call(model, schema, messages, config, where)
+
+
+def structured_call(model: BaseChatModel, schema: type[S], messages: list[BaseMessage], config: ExtractionConfig,
+                    where: str) -> S:
+    """One structured extraction (`schema` as the tool), with retries on transient errors and one repair
+    round for invalid output; raises LLMError (the model) or ExtractionError (its output)."""
+    tool = schema.__name__
+    messages = list(messages)
+    runnable = _structured(model, schema)
     for repair in (False, True):
         out = _invoke(runnable, messages, config, where)
         parsed, error = out.get("parsed"), out.get("parsing_error")

@@ -28,11 +28,14 @@ from graph.party_roles import is_role_name, resolve_role_name
 from graph.replace import replace_contract
 from graph.write import CommitRequest, DuplicateFile, commit_contract, file_id_taken, find_by_sha
 from ingest.contract_type import type_from_title
+from ingest.document import parse_document
 from ingest.duplicates import Choice, DuplicateMatch, recognise
 from ingest.evidence import llm_evidence, missing_fields, rules_evidence
 from ingest.layer import build_document_layer
 from ingest.llm_extract import ExtractionConfig, extract_llm
 from ingest.pdf import read_pdf, sha256_of
+from ingest.renewals.extract import RenewalTerms
+from ingest.renewals.llm import extract_renewals_llm
 from ingest.resolve import PartySuggestion, suggest_parties
 from ingest.rules import FieldEvidence, extract_rules
 from ingest.schema import ContractDraft, to_seed_record
@@ -96,6 +99,8 @@ class Review:
     suggestions: list[PartySuggestion]
     extras: dict[str, FieldEvidence] = field(default_factory=dict)
     duplicate: DuplicateMatch | None = None  # an existing contract with the same content
+    renewals: RenewalTerms | None = None  # the LLM engine's renewal facts (the rules engine's are read at commit)
+    renewal_note: str | None = None  # why some or all of them are the rules engine's after all
 
     @property
     def missing(self) -> list[str]:
@@ -165,12 +170,20 @@ def process_file(data: bytes, file_name: str, driver: Driver, engine: Engine, *,
     _report(progress, f"Extracting with {engine.label}", 0.3)
     draft, evidence, extras = _extract(engine, pdf.pages, file_id, config, progress)
     draft = named_roles(draft, pdf.pages)
+    renewals, renewal_note = None, None
+    if engine.kind == "llm" and engine.chat_model is not None:
+        _report(progress, f"Reading the renewal terms with {engine.label}", 0.85)
+        # Parsed as the commit's document layer parses the same pages, so the evidence spans line up.
+        doc = parse_document("\f".join(pdf.pages).split("\f"), file_id)
+        found = extract_renewals_llm(doc, file_id, engine.chat_model, config or ExtractionConfig.load())
+        renewals, renewal_note = found.terms, found.note
     _report(progress, f"Looking up {len(draft.parties)} parties among existing parties", 0.9)
     suggestions = suggest_parties(driver, draft.parties, database=database)
     duplicate = recognise(driver, pdf.pages, draft, file_name, database)
     _report(progress, "Ready for review", 1.0)
     return Review(file_name=Path(file_name).name, sha256=sha256, file_id=file_id, pages=pdf.pages, engine=engine,
-                  draft=draft, evidence=evidence, suggestions=suggestions, extras=extras, duplicate=duplicate)
+                  draft=draft, evidence=evidence, suggestions=suggestions, extras=extras, duplicate=duplicate,
+                  renewals=renewals, renewal_note=renewal_note)
 
 
 def named_roles(draft: ContractDraft, pages: list[str]) -> ContractDraft:
@@ -221,7 +234,8 @@ def commit_review(driver: Driver, review: Review, draft: ContractDraft, same_as:
         note = None
         if review.duplicate.method == "metadata":  # a contract known from JSON only: this is its first text
             attach_document(driver, existing, review.pages, database)
-            note = _document_layer(driver, existing, review.pages, embeddings, database)
+            note = _joined(_document_layer(driver, existing, review.pages, embeddings, database, review.renewals),
+                           review.renewal_note)
         return Committed(existing, False, note, "link")
     if not draft.parties:
         raise ExtractionError("Add at least one party before committing; nothing was written.")
@@ -240,18 +254,23 @@ def commit_review(driver: Driver, review: Review, draft: ContractDraft, same_as:
         else commit_contract(driver, request, database)
     if vector is not None:
         set_contract_embedding(driver, written, vector, database)
-    layer_note = _document_layer(driver, written, review.pages, embeddings, database)
-    return Committed(written, vector is not None, layer_note or note, "replace" if replacing else "keep")
+    layer_note = _document_layer(driver, written, review.pages, embeddings, database, review.renewals)
+    return Committed(written, vector is not None, _joined(layer_note or note, review.renewal_note),
+                     "replace" if replacing else "keep")
+
+
+def _joined(*notes: str | None) -> str | None:
+    return " ".join(n for n in notes if n) or None
 
 
 def _document_layer(driver: Driver, file_id: str, pages: list[str], embeddings: Embeddings | None,
-                    database: str | None) -> str | None:
+                    database: str | None, renewals: RenewalTerms | None = None) -> str | None:
     """Parse the committed text into the document layer (sections, references, terms, footnotes); a failure
     leaves the contract committed without its layer and says so."""
     embed = embeddings.embed_documents if embeddings is not None else None
     try:
         with llm_errors():
-            build_document_layer(driver, file_id, pages, embed=embed, database=database)
+            build_document_layer(driver, file_id, pages, embed=embed, database=database, renewals=renewals)
     except ContractGraphError as e:
         log.warning("document layer of %s not built: %s", file_id, e)
         return f"The contract was committed without its document layer (sections, references): {e}"

@@ -60,10 +60,26 @@ def real_pdf(name: str) -> bytes:
     return (PDF_DIR / name).read_bytes()
 
 
-def write_script(path: Path, contract: dict[str, Any] | None = None, tool: str = "Contract") -> Path:
-    """An LLM_SCRIPT whose only reply calls `tool` with `contract`."""
+# Its renewal facts as a model would quote them (ingest.renewals.llm): straight quotes and one line where the
+# PDF's text has typographic quotes and line breaks, so locating the quote folds them.
+CURAEGIS_RENEWALS: dict[str, Any] = {
+    "expiration": {"value": "2010-10-31", "quote": 'The term of this Agreement (the "Term") shall commence on the '
+                                                   "Effective Date and conclude on October 31, 2010"},
+    "renewal_type": {"value": "none", "quote": "unless renewed by agreement or sooner terminated in accordance "
+                                               "with this Agreement"},
+}
+
+
+def write_script(path: Path, contract: dict[str, Any] | None = None, tool: str = "Contract",
+                 renewals: dict[str, Any] | None = CURAEGIS_RENEWALS) -> Path:
+    """An LLM_SCRIPT whose reply calls `tool` with `contract`, and (to the renewal prompt) `RenewalFacts`
+    with `renewals` (None: no renewal turn, so the renewal call gets the `tool` call and falls back)."""
     step = {"content": "", "tool_calls": [{"name": tool, "args": contract or CURAEGIS_CONTRACT}]}
-    path.write_text(json.dumps({"turns": [{"steps": [step]}]}), encoding="utf-8")
+    turns: list[dict[str, Any]] = [{"steps": [step]}]
+    if renewals is not None:
+        turns.insert(0, {"system_match": "RenewalFacts",
+                         "steps": [{"content": "", "tool_calls": [{"name": "RenewalFacts", "args": renewals}]}]})
+    path.write_text(json.dumps({"turns": turns}), encoding="utf-8")
     return path
 
 

@@ -66,24 +66,31 @@ def evidence_rows(found: RenewalTerms, file_id: str) -> list[dict[str, Any]]:
     return rows
 
 
-def renewal_rows(doc: ParsedDocument, file_id: str) -> dict[str, list[dict[str, Any]]]:
+def renewal_rows(doc: ParsedDocument, file_id: str,
+                 found: RenewalTerms | None = None) -> dict[str, list[dict[str, Any]]]:
     """The rows that write one contract's renewal facts and evidence (computed without the database: the
-    term's start falls back to the contract's effective date in SET_FACTS)."""
-    found = extract_renewals(doc)
+    term's start falls back to the contract's effective date in SET_FACTS). `found`: facts another engine
+    read from this document (ingest.renewals.llm); by default the rules engine reads them."""
+    found = found if found is not None else extract_renewals(doc)
     return {"renewal_facts": [facts_row(found, file_id)], "renewal_evidence": evidence_rows(found, file_id)}
 
 
+Extractor = Callable[[ParsedDocument, str], RenewalTerms]  # (document, file_id) -> facts
+
+
 def refresh_renewals(driver: Driver, file_ids: list[str] | None = None, database: str | None = None,
-                     progress: Callable[[int], None] | None = None) -> int:
-    """Re-extract the renewal facts of every contract whose Document has text (or only `file_ids`);
-    returns how many contracts were written. Batched, one transaction per batch."""
+                     progress: Callable[[int], None] | None = None, extract: Extractor | None = None) -> int:
+    """Re-extract the renewal facts of every contract whose Document has text (or only `file_ids`) with the
+    rules engine, or `extract` (the LLM engine); returns how many contracts were written. Batched, one
+    transaction per batch."""
     ensure_renewal_schema(driver, database)
     texts = document_texts(driver, file_ids, database)
     for start in range(0, len(texts), BATCH):
         batch: dict[str, list[dict[str, Any]]] = {key: [] for key in ROW_KEYS}
         for row in texts[start:start + BATCH]:
-            for key, values in renewal_rows(parse_document(row["text"].split("\f"), row["file_id"]),
-                                            row["file_id"]).items():
+            doc = parse_document(row["text"].split("\f"), row["file_id"])
+            found = extract(doc, row["file_id"]) if extract is not None else None
+            for key, values in renewal_rows(doc, row["file_id"], found).items():
                 batch[key] += values
         write_tx(driver, lambda tx, b=batch: write_renewal_rows(tx, b), database)
         if progress:

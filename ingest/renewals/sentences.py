@@ -16,6 +16,7 @@ from ingest.document.models import ParsedDocument, Section
 
 _QUOTES = str.maketrans({"\u201c": '"', "\u201d": '"', "\u2018": "'", "\u2019": "'", "\u00a0": " ",
                          "\u2013": "-", "\u2014": "-"})
+STRAIGHT_QUOTES = _QUOTES  # typographic quotes and dashes to ASCII, one character for one (offsets keep)
 _ABBREV = re.compile(r"(?:\b(?:Inc|Corp|Co|Ltd|No|Nos|Sec|Secs|Art|Mr|Ms|Mrs|Dr|St|Jr|vs|Inc|e\.g|i\.e|etc|"
                      r"U\.S|N\.A|L\.P|S\.A|B\.V|N\.V|approx)|\b[A-Z])\.$")
 _BOUNDARY = re.compile(r"[.!?][\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])|\n\s*\n")

@@ -15,6 +15,7 @@ from langchain_core.embeddings import DeterministicFakeEmbedding
 from core.errors import IngestError
 from graph.db import read
 from graph.document_rows import layer_size
+from graph.renewal_facts import term_evidence
 from graph.repository import contract_details, graph_counts, search_parties
 from graph.write import find_by_sha
 from ingest.document import parse_document
@@ -46,6 +47,8 @@ pytestmark = [pytest.mark.integration,
 STEM = Path(CURAEGIS).stem
 DOCUMENT = ("MATCH (c:Contract {file_id: $file_id})-[:HAS_DOCUMENT]->(d:Document) "
             "RETURN d.text AS text, d.page_count AS pages, c.file_name AS file_name, c.extraction_engine AS engine")
+FACTS = ("MATCH (c:Contract {file_id: $file_id}) RETURN c.renewal_type AS type, toString(c.term_end) AS end, "
+         "c.notice_span_days AS notice, c.renewal_version AS version")
 
 
 @pytest.fixture
@@ -70,8 +73,8 @@ def test_llm_extraction_committed_and_found_by_graph_search(driver, scripted):
         review = process_file(real_pdf(CURAEGIS), CURAEGIS, driver, engine, progress=lambda m, f: steps.append(m))
         assert engine.label == "LLM scripted" and engine.tag == "llm:scripted"
         assert steps == ["Hashing the file", "Reading the text", "Read 3 pages (12,511 characters)",
-                         "Extracting with LLM scripted", "Looking up 2 parties among existing parties",
-                         "Ready for review"]
+                         "Extracting with LLM scripted", "Reading the renewal terms with LLM scripted",
+                         "Looking up 2 parties among existing parties", "Ready for review"]
         assert review.file_id == f"{STEM}-2"  # the sample already holds this contract under its stem
         assert [s.exact.key for s in review.suggestions] == ["phoenixperformancellc", "torvecinc"]
         result = commit_review(driver, review, review.draft, auto_same_as(review.suggestions), on_duplicate="keep")
@@ -91,6 +94,36 @@ def test_llm_extraction_committed_and_found_by_graph_search(driver, scripted):
         assert document == {"text": "\f".join(pages), "pages": 3, "file_name": CURAEGIS, "engine": "llm:scripted"}
         assert find_by_sha(driver, review.sha256) == result.file_id
         assert search_parties(driver, {"name": "torvec"})["parties"][0]["contract_count"] == 2
+        # The model's renewal facts (tests.ingest_support.CURAEGIS_RENEWALS), stored like the rules engine's.
+        assert review.renewal_note is None and result.note is None
+        assert read(driver, FACTS, {"file_id": result.file_id}) == [{"type": "none", "end": "2010-10-31",
+                                                                       "notice": None, "version": 1}]
+        evidence = {e["field"]: e for e in term_evidence(driver, result.file_id)}
+        assert sorted(evidence) == ["expiration", "renewal_type"]
+        text = document["text"]
+        for row in evidence.values():
+            assert (row["section_number"], row["section_title"], row["page"]) == ("1", "Term", 1)
+            assert " ".join(text[row["start"]:row["end"]].split()) == row["quote"]
+        assert evidence["expiration"]["value"] == "2010-10-31" and evidence["renewal_type"]["value"] == "none"
+        assert evidence["expiration"]["quote"].startswith("The term of this Agreement (the \u201cTerm\u201d) shall")
+
+
+def test_llm_renewal_reply_that_fails_stores_the_rules_engine_facts_with_a_note(driver, monkeypatch, tmp_path):
+    for name in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "LLM_MODEL", "EMBEDDING_MODEL"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LLM_PROVIDER", "scripted")  # no renewal turn: the renewal call gets a `Contract` call
+    monkeypatch.setenv("LLM_SCRIPT", str(write_script(tmp_path / "script.json", renewals=None)))
+    with exact_cleanup(driver) as committed:
+        review = process_file(real_pdf(CURAEGIS), CURAEGIS, driver, llm_engine())
+        result = commit_review(driver, review, review.draft, auto_same_as(review.suggestions), on_duplicate="keep")
+        committed.append(result.file_id)
+        assert result.note == review.renewal_note and result.note.startswith(
+            "The language model's renewal answer was not usable (The model's output for the renewal terms is "
+            "still invalid after one repair:")
+        # The rules engine reads no renewal sentence in this text: type none, the term ends on the end date.
+        assert read(driver, FACTS, {"file_id": result.file_id}) == [{"type": "none", "end": "2010-10-31",
+                                                                       "notice": None, "version": 1}]
+        assert term_evidence(driver, result.file_id) == []
 
 
 def test_same_pdf_twice_is_refused_with_a_link_target(driver):

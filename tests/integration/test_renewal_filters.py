@@ -56,6 +56,32 @@ def test_cypher_date_arithmetic_equals_the_maths(driver, facts, as_of):
         assert (_d(row["next_renewal"]), _d(row["next_notice_by"])) == (want.next_renewal, want.next_notice_by), m
 
 
+PRETESTS = (f"UNWIND $rows AS c RETURN c.i AS i, {renewal_cypher.RENEWAL_MONTHS} AS renewal, "
+            f"{renewal_cypher.NOTICE_MONTHS} AS notice ORDER BY i")
+
+
+def _month(day: date) -> int:
+    return day.year * 12 + day.month
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(rows, st.dates(date(1990, 1, 1), date(2040, 12, 31)), st.integers(0, 400), st.integers(0, 800))
+def test_month_pretests_never_drop_a_contract_in_the_window(driver, facts, as_of, start, length):
+    """The cheap month-index tests the compiler puts before the date arithmetic are necessary conditions:
+    every contract whose next renewal / next notice deadline lies in [low, high] passes them."""
+    low, high = as_of + timedelta(days=start), as_of + timedelta(days=start + length)
+    maps = [_as_map(i, row) for i, row in enumerate(facts)]
+    params = {"rows": maps, "as_of": as_of, "renewal_lo_month": _month(low), "renewal_hi_month": _month(high),
+              "notice_lo_month": _month(low), "notice_hi_month": _month(high)}
+    got = read(driver, PRETESTS, params)
+    for m, row in zip(maps, got, strict=True):
+        want = deadlines(from_row(m), as_of)
+        if want.next_renewal is not None and low <= want.next_renewal <= high:
+            assert row["renewal"] is True, m
+        if want.next_notice_by is not None and low <= want.next_notice_by <= high:
+            assert row["notice"] is True, m
+
+
 def _d(value):
     return value.to_native() if value is not None else None
 
@@ -119,3 +145,19 @@ def test_renewal_type_groups(driver, stored):
     result = search_contracts(driver, {"group_by": "renewal_type", "limit": 0})
     assert {row["key"]: row["value"] for row in result.aggregation} == dict(
         Counter(f.renewal_type for f in stored.values()))
+
+
+def test_month_pretests_prune(driver):
+    """A yearly renewal ending in March and a one-off term ending in March (90 days' notice) cannot fall in a
+    July-August window: the pre-tests drop them before any date arithmetic."""
+    yearly = {"i": 0, "term_end": date(2015, 3, 15), "renewal_type": "automatic", "renewal_months": 12,
+              "renewal_days": None, "notice_months": None, "notice_days": 90, "notice_span_days": 90}
+    once = {**yearly, "i": 1, "renewal_type": "none", "term_end": date(2021, 3, 15)}
+    july = _month(date(2021, 7, 1))
+    got = read(driver, PRETESTS, {"rows": [yearly, once], "renewal_lo_month": july, "renewal_hi_month": july + 1,
+                                  "notice_lo_month": july, "notice_hi_month": july + 1})
+    assert [(r["renewal"], r["notice"]) for r in got] == [(False, False), (False, False)]
+    march = _month(date(2022, 3, 1))
+    got = read(driver, PRETESTS, {"rows": [yearly], "renewal_lo_month": march, "renewal_hi_month": march,
+                                  "notice_lo_month": march - 3, "notice_hi_month": march - 3})
+    assert [(r["renewal"], r["notice"]) for r in got] == [(True, True)]

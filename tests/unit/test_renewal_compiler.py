@@ -10,7 +10,7 @@ import pytest
 from core.errors import FilterValidationError
 from graph.compiler import compile_aggregation, compile_count
 from graph.filters import parse_filter
-from graph.renewal_cypher import NEXT_NOTICE_BY, NEXT_RENEWAL
+from graph.renewal_cypher import NEXT_NOTICE_BY, NEXT_RENEWAL, NOTICE_MONTHS, RENEWAL_MONTHS
 
 TODAY = date(2024, 5, 1)
 
@@ -21,11 +21,21 @@ def test_notice_bounds_start_from_the_indexed_existence_test():
     assert q.cypher == ("MATCH (c:Contract)\n"
                         "WHERE c.renewal_type IN $renewal_types\n"
                         "  AND c.notice_span_days IS NOT NULL\n"
-                        f"  AND {NEXT_NOTICE_BY} >= $min_notice_by\n"
-                        f"  AND {NEXT_NOTICE_BY} <= $max_notice_by\n"
+                        f"  AND {NOTICE_MONTHS}\n"
+                        f"  AND any(d IN [{NEXT_NOTICE_BY}] WHERE d >= $min_notice_by AND d <= $max_notice_by)\n"
                         "RETURN count(c) AS total_count")
+    # The pre-test's month indexes (year x 12 + month) of the window, which starts no earlier than as_of.
     assert q.params == {"renewal_types": ["automatic", "evergreen"], "as_of": TODAY,
+                        "notice_lo_month": 2024 * 12 + 6, "notice_hi_month": 2024 * 12 + 8,
                         "min_notice_by": date(2024, 6, 1), "max_notice_by": date(2024, 8, 31)}
+    assert NOTICE_MONTHS.startswith("CASE WHEN NOT (c.renewal_type = 'automatic' OR ")
+    assert "($notice_lo_month + coalesce(c.notice_months, 0) + coalesce(c.notice_days, 0) / 31)" in NOTICE_MONTHS
+    assert RENEWAL_MONTHS == ("(c.renewal_months IS NULL AND c.renewal_days IS NOT NULL OR (CASE WHEN "
+                              "(c.term_end.year * 12 + c.term_end.month) >= $renewal_lo_month THEN "
+                              "(c.term_end.year * 12 + c.term_end.month) ELSE (c.term_end.year * 12 + "
+                              "c.term_end.month) + (($renewal_lo_month - (c.term_end.year * 12 + c.term_end.month) "
+                              "+ coalesce(c.renewal_months, 12) - 1) / coalesce(c.renewal_months, 12)) * "
+                              "coalesce(c.renewal_months, 12) END) <= $renewal_hi_month)")
 
 
 def test_next_renewal_with_notice_and_explicit_as_of():
@@ -34,11 +44,14 @@ def test_next_renewal_with_notice_and_explicit_as_of():
     assert q.cypher == ("MATCH (c:Contract)\n"
                         "WHERE c.notice_span_days IS NOT NULL\n"
                         "  AND c.renewal_type IN ['automatic', 'evergreen']\n"
+                        f"  AND {NOTICE_MONTHS}\n"
+                        f"  AND {RENEWAL_MONTHS}\n"
                         f"  AND {NEXT_NOTICE_BY} <= $max_notice_by\n"
                         f"  AND {NEXT_RENEWAL} <= $max_next_renewal\n"
                         "RETURN count(c) AS total_count")
-    assert q.params == {"as_of": date(2020, 1, 1), "max_notice_by": date(2020, 2, 1),
-                        "max_next_renewal": date(2020, 3, 31)}
+    assert q.params == {"as_of": date(2020, 1, 1), "notice_lo_month": 2020 * 12 + 1, "notice_hi_month": 2020 * 12 + 2,
+                        "renewal_lo_month": 2020 * 12 + 1, "renewal_hi_month": 2020 * 12 + 3,
+                        "max_notice_by": date(2020, 2, 1), "max_next_renewal": date(2020, 3, 31)}
 
 
 def test_next_renewal_alone():
