@@ -70,7 +70,8 @@ def party_contracts(party_key: str) -> None:
     event = st.dataframe(frame, hide_index=True, on_select="rerun", selection_mode="single-row",
                          column_order=[c for c in frame.columns if c != "file_id"],
                          key=f"party_contracts_{party_key}", placeholder="—",
-                         column_config={"Contract": st.column_config.TextColumn(width="large"),
+                         # A medium title column keeps the dates and the amount in view at 1280 px.
+                         column_config={"Contract": st.column_config.TextColumn(width="medium"),
                                         "Counterparties": st.column_config.ListColumn(width="large")})
     if event and event.selection.rows:
         st.switch_page(CONTRACT_PAGE, query_params={"file_id": frame.iloc[event.selection.rows[0]]["file_id"]})
