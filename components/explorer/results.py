@@ -22,7 +22,7 @@ COLUMNS = {
     "contract_type": st.column_config.TextColumn("Type", width=130),  # "Strategic Alliance" fits
     "effective_date": st.column_config.DateColumn("Effective", format="YYYY-MM-DD", width=100),
     "end_date": st.column_config.DateColumn("Ends", format="YYYY-MM-DD", width=100),
-    "duration": st.column_config.TextColumn("Term", help="ISO 8601 duration, e.g. P5Y = five years"),
+    "duration": st.column_config.TextColumn("Term", help="The stated term; the CSV gives it as ISO 8601 (P5Y)"),
     "total_amount": st.column_config.NumberColumn("Total amount", format="dollar"),
     "parties": st.column_config.ListColumn("Parties (role; country)", width="large"),
     "party_countries": st.column_config.ListColumn("Countries"),
