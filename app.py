@@ -6,6 +6,7 @@ import logging
 
 import streamlit as st
 
+from components.chat.conversation import warm_agent_in_background
 from components.chat.panel import render_chat_panel
 from components.routes import (
     CHAT_PAGE,
@@ -44,3 +45,4 @@ render_sidebar()
 if page.url_path != "chat":
     render_chat_panel(page.url_path)
 page.run()
+warm_agent_in_background()  # after the page: the agent's imports must not delay the first page drawn

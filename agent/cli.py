@@ -16,10 +16,10 @@ from typing import Any
 
 from agent.context import Context
 from agent.graph import build_agent
-from agent.offline import PARSE_META, assistant_model, assistant_settings
+from agent.offline import PARSE_META, assistant_model
 from agent.runner import AgentAnswer, ask
 from core.errors import DatabaseUnavailable
-from core.settings import AgentSettings
+from core.settings import AgentSettings, assistant_settings
 from graph.cli_input import CliParser
 from graph.cli_support import EXIT_ERROR, json_object_arg, parse_args, run_cli
 from graph.config import Neo4jSettings

@@ -19,7 +19,6 @@ import logging
 import re
 import time
 from collections.abc import Sequence
-from dataclasses import replace
 from datetime import date
 from typing import Any
 
@@ -33,7 +32,7 @@ from agent.question import answer as compose
 from core.errors import ContractGraphError, FilterValidationError
 from core.llm import build_chat_model
 from core.reply_model import ReplyChatModel
-from core.settings import AgentSettings, read_secrets, setting
+from core.settings import AgentSettings
 from graph.filter_url import LISTING_FIELDS
 from graph.filters import ContractFilter, parse_filter
 from graph.repository import party_directory
@@ -51,16 +50,6 @@ def assistant_model(settings: AgentSettings) -> BaseChatModel:
     """The assistant's chat model: the offline one for LLM_PROVIDER=offline, else the configured LLM (the
     general factory, which ingestion and the evaluation judge use too, never returns the offline model)."""
     return OfflineChatModel() if settings.provider == "offline" else build_chat_model(settings)
-
-
-def assistant_settings(settings: AgentSettings, exact: bool = False) -> AgentSettings:
-    """The settings the assistant runs with: offline when asked (`exact`) or when no LLM is configured and
-    LLM_PROVIDER was left unset (an explicit provider that lacks its key stays an error to report)."""
-    if exact:
-        return replace(settings, provider="offline")
-    if settings.configured or setting("LLM_PROVIDER", None, secrets=read_secrets()):
-        return settings
-    return replace(settings, provider="offline")
 
 
 def _turn(messages: Sequence[BaseMessage]) -> tuple[str, list[BaseMessage], list[BaseMessage]]:

@@ -77,7 +77,8 @@ def build_network(sub: Subgraph, focus: str | None = None, height: int = 560) ->
     for node in sub.nodes.values():
         color = LABEL_COLORS.get(node.label, "#8C96A8")
         size = LABEL_SIZES.get(node.label, 12) + (10 if node.id == focus else 0)
-        size += min(int(node.props.get("contracts") or 0), 10) if node.label == "Party" else 0
+        # Parties with more contracts are visibly larger (the busiest-parties view names them as such).
+        size += 2 * min(int(node.props.get("contracts") or 0), 10) if node.label == "Party" else 0
         net.add_node(node.id, label=_caption(node), title=hover_text(node), color=color, size=size,
                      shape="dot", borderWidth=3 if node.id == focus else 1)
     for edge in sub.edges.values():

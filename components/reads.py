@@ -138,6 +138,13 @@ def party_graph(party_key: str, depth: int, node_cap: int) -> subgraph.Subgraph:
     return subgraph.party_network(get_driver(), party_key, depth=depth, node_cap=node_cap)
 
 
+@st.cache_data(ttl=TTL_S, max_entries=16, show_spinner=False)
+def busiest_parties_graph(top: int, node_cap: int) -> subgraph.Subgraph:
+    """The `top` parties with the most contracts and their direct co-parties."""
+    keys = [p["key"] for p in search_parties(get_driver(), {"limit": top})["parties"]]
+    return subgraph.parties_network(get_driver(), keys, depth=1, node_cap=node_cap)
+
+
 @st.cache_data(ttl=TTL_S, max_entries=64, show_spinner=False)
 def filter_graph(filter_json: str, node_cap: int) -> subgraph.Subgraph:
     return subgraph.filter_party_network(get_driver(), _filter(filter_json), node_cap=node_cap)

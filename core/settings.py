@@ -36,7 +36,7 @@ import os
 import time
 import tomllib
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from core.errors import ConfigError
@@ -148,6 +148,17 @@ class AgentSettings:
         if self.provider == "offline":
             return "exact mode: the offline question parser (no language model)"
         return f"{self.model} at {self.base_url or 'api.openai.com'}"
+
+
+def assistant_settings(settings: AgentSettings, exact: bool = False) -> AgentSettings:
+    """The settings the assistant runs with: offline when asked (`exact`) or when no LLM is configured and
+    LLM_PROVIDER was left unset (an explicit provider that lacks its key stays an error to report). Here,
+    not in agent/, so the UI can decide without importing langchain (see docs/PERFORMANCE.md, fix 16)."""
+    if exact:
+        return replace(settings, provider="offline")
+    if settings.configured or setting("LLM_PROVIDER", None, secrets=read_secrets()):
+        return settings
+    return replace(settings, provider="offline")
 
 
 def _script_path(value: str) -> Path:

@@ -8,19 +8,18 @@ switching LLM_PROVIDER needs no restart; the compiled agent is cached per config
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 import streamlit as st
 from langgraph.graph.state import CompiledStateGraph
 
 from agent.context import Context
 from agent.graph import build_agent
-from agent.offline import assistant_model, assistant_settings
+from agent.offline import assistant_model
+from components.chat.conversation import current_settings, history
 from components.db import get_driver, get_settings
-from components.session import CHAT_CONTEXT_FILTER, CHAT_EXACT, CHAT_HISTORY
 from core.errors import ConfigError, LLMNotConfigured
 from core.llm import HOW_TO_CONFIGURE
-from core.settings import AgentSettings
+from core.settings import AgentSettings, assistant_settings
 from graph.filters import ContractFilter
 
 
@@ -42,7 +41,7 @@ def load_assistant() -> Assistant:
     """The agent for the current settings; never raises for a missing or broken configuration."""
     try:
         # No LLM configured (or exact mode on): the offline question parser answers through the same tools.
-        settings = assistant_settings(AgentSettings.load(), exact=bool(st.session_state.get(CHAT_EXACT)))
+        settings = current_settings()
     except ConfigError as e:
         return Assistant(None, None, f"The LLM settings are invalid: {e}")
     if settings.provider != "offline" and not settings.configured:
@@ -66,17 +65,4 @@ def llm_configured() -> bool:
         return False
 
 
-def history() -> list[dict[str, Any]]:
-    """The conversation shared by the Chat page and the side panel."""
-    return st.session_state.setdefault(CHAT_HISTORY, [])
-
-
-def focus_filter() -> ContractFilter | None:
-    value = st.session_state.get(CHAT_CONTEXT_FILTER)
-    return value if isinstance(value, ContractFilter) else None
-
-
-def clear_conversation() -> None:
-    """Forget the conversation and any filter in focus."""
-    st.session_state[CHAT_HISTORY] = []
-    st.session_state[CHAT_CONTEXT_FILTER] = None
+__all__ = ["Assistant", "history", "llm_configured", "load_assistant", "run_context"]

@@ -1,16 +1,20 @@
 """The compact chat in the sidebar of the dashboard pages. It shares the agent and the conversation with the
 Chat page; next to an Explorer filter it offers to ask about exactly those contracts (the filter goes to
-the agent as context and stays in focus until dismissed)."""
+the agent as context and stays in focus until dismissed).
+
+It imports the agent (langgraph, langchain: seconds) only when a question is asked or a past turn is drawn,
+so a dashboard page does not wait for it (docs/PERFORMANCE.md, fix 16)."""
 
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import streamlit as st
 
-from components.chat.assistant import Assistant, clear_conversation, focus_filter, history, load_assistant
-from components.chat.ui import CHAT_PAGE, ask_and_record, not_configured, render_history
+from components.chat.conversation import can_answer, clear_conversation, focus_filter, history
 from components.formatting import escape_md
+from components.routes import CHAT_PAGE
 from components.session import CHAT_CONTEXT_FILTER, EXPLORER_FILTER
 from core.errors import FilterValidationError
 from graph.filter_url import LIST_FIELDS, SCALAR_FIELDS, filter_from_query
@@ -61,17 +65,19 @@ def _unfocus() -> None:
     st.session_state[CHAT_CONTEXT_FILTER] = None
 
 
-def _conversation(assistant: Assistant, page: str | None) -> None:
+def _conversation(page: str | None) -> None:
     focus, question = _focus_controls(page)
     turns = history()
     box = st.container(height=380, border=False) if turns or question else st.container()
-    with box:
-        render_history(turns[-PANEL_TURNS:], compact=True)
+    if turns:
+        from components.chat.ui import render_history  # the agent's modules: only once there is a conversation
+
+        with box:
+            render_history(turns[-PANEL_TURNS:], compact=True)
     typed = st.chat_input("Ask the assistant…", key="panel_input")
     question = question or typed
     if question:
-        with box:
-            ask_and_record(assistant, question, focus, compact=True)
+        _ask(question, focus, box)
     if history():
         cols = st.columns(2)
         with cols[0]:
@@ -79,12 +85,30 @@ def _conversation(assistant: Assistant, page: str | None) -> None:
         cols[1].button("Clear", icon=":material/delete:", key="panel_clear", on_click=clear_conversation)
 
 
+def _ask(question: str, focus: ContractFilter | None, box: Any) -> None:
+    """Load the agent (imported here, on the first question) and stream its answer into the panel."""
+    from components.chat.assistant import load_assistant
+    from components.chat.ui import ask_and_record
+
+    assistant = load_assistant()
+    if assistant.agent is None:
+        _not_configured()
+        return
+    with box:
+        ask_and_record(assistant, question, focus, compact=True)
+
+
+def _not_configured() -> None:
+    """The short note; the Chat page (ui.not_configured) says how to configure a model."""
+    st.caption(":material/smart_toy: The assistant needs a language model.")
+    st.page_link(CHAT_PAGE, label="How to configure one", icon=":material/settings:")
+
+
 @st.fragment
 def _panel(page: str | None) -> None:
     st.divider()
     st.markdown("**:material/smart_toy: Assistant**")
-    assistant = load_assistant()
-    if assistant.agent is None:
-        not_configured(assistant.problem or "", compact=True)
+    if not can_answer():
+        _not_configured()
         return
-    _conversation(assistant, page)
+    _conversation(page)

@@ -12,7 +12,7 @@ import streamlit as st
 from agent.runner import Answer, Event, Failure, Token, ToolFinished, ToolStarted, ToolTrace, stream_turn
 from components.chat.assistant import Assistant, history, llm_configured, run_context
 from components.formatting import escape_md, escaped_stream
-from components.routes import CHAT_PAGE, CONTRACT_PAGE, EXPLORER_PAGE
+from components.routes import CONTRACT_PAGE, EXPLORER_PAGE
 from components.session import CHAT_EXACT
 from core.errors import FilterValidationError
 from graph.filter_url import filter_to_query
@@ -197,12 +197,9 @@ def exact_mode_toggle() -> None:
                   help=text + " No language model is configured, so it is always on.")
 
 
-def not_configured(message: str, compact: bool) -> None:
-    """How to configure an LLM; the rest of the app works without one."""
-    if compact:
-        st.caption(":material/smart_toy: The assistant needs a language model.")
-        st.page_link(CHAT_PAGE, label="How to configure one", icon=":material/settings:")
-        return
+def not_configured(message: str) -> None:
+    """How to configure an LLM; the rest of the app works without one (the side panel's short version is
+    components.chat.panel's)."""
     st.info("**The assistant needs a language model.** The dashboard works without one.",
             icon=":material/smart_toy:")
     st.markdown(message)

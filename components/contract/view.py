@@ -49,9 +49,10 @@ def _headline(c: dict[str, Any]) -> None:
     cards = [("Effective", c.get("effective_date") or "—"), ("Ends", c.get("end_date") or "No end date"),
              ("Term", duration_label(c.get("duration"))), ("Total amount", money(c.get("total_amount"))),
              ("Parties", str(len(c.get("parties") or [])))]
-    # Two rows of three: dates and full amounts need room at metric size (five in a row cut them at 1280 px).
-    for row in (cards[:3], cards[3:]):
-        for column, (label, value) in zip(st.columns(3), row, strict=False):
+    # Dates and the party count in a row of three; the term ("1 year 6 months") and full amounts in a row of
+    # two, the only width where they fit at 1280 px (five in a row, or the term in a third, cut them off).
+    for row in ([cards[0], cards[1], cards[4]], cards[2:4]):
+        for column, (label, value) in zip(st.columns(len(row)), row, strict=True):
             column.metric(label, escape_md(value), border=True)  # a metric's value is Markdown too
 
 
@@ -63,10 +64,11 @@ def _parties_and_law(c: dict[str, Any]) -> None:
                      column_config={"Countries": st.column_config.ListColumn(),
                                     "Locations": st.column_config.ListColumn(width="medium"),
                                     "Also written": st.column_config.ListColumn(width="medium")})
-        links = st.columns(min(4, max(1, len(c.get("parties") or []))))
-        for i, party in enumerate(c.get("parties") or []):
-            links[i % len(links)].page_link(PARTIES_PAGE, label=escape_md(party["name"]), icon=":material/groups:",
-                                            query_params={"party": party["key"]})
+        # A wrapping row sized to each name (fixed columns cut long names: "VerticalNet Enterprises LL").
+        with st.container(horizontal=True, gap="medium"):
+            for party in c.get("parties") or []:
+                st.page_link(PARTIES_PAGE, label=escape_md(party["name"]), icon=":material/groups:",
+                             query_params={"party": party["key"]}, width="content")
     with right:
         st.subheader("Governing law", anchor=False)
         law = c.get("governing_law")

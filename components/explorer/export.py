@@ -12,7 +12,7 @@ from typing import Any
 import pandas as pd
 from neo4j import Driver
 
-from components.formatting import law_label, party_labels
+from components.formatting import duration_label, law_label, party_labels
 from graph.filters import MAX_LIMIT, ContractFilter
 from graph.repository import search_contracts
 
@@ -51,6 +51,8 @@ def contracts_frame(rows: list[dict[str, Any]]) -> pd.DataFrame:
     for name in ("effective_date", "end_date"):
         frame[name] = pd.to_datetime(frame[name], errors="coerce").dt.date
     frame["total_amount"] = pd.to_numeric(frame["total_amount"], errors="coerce")
+    # Words in the table ('5 years'), as on the Contract page; the CSV keeps the ISO value ('P5Y').
+    frame["duration"] = frame["duration"].map(lambda v: duration_label(v) if isinstance(v, str) and v else None)
     return frame
 
 

@@ -19,10 +19,10 @@ COLUMNS = {
     "title": st.column_config.TextColumn("Contract", width="medium", pinned=True,
                                          help="The document name found in its text, else the cleaned file name"),
     "file_id": st.column_config.TextColumn("File id", width="medium"),
-    "contract_type": st.column_config.TextColumn("Type", width="small"),
+    "contract_type": st.column_config.TextColumn("Type", width=130),  # "Strategic Alliance" fits
     "effective_date": st.column_config.DateColumn("Effective", format="YYYY-MM-DD", width=100),
     "end_date": st.column_config.DateColumn("Ends", format="YYYY-MM-DD", width=100),
-    "duration": st.column_config.TextColumn("Term", help="ISO 8601 duration, e.g. P5Y = five years"),
+    "duration": st.column_config.TextColumn("Term", help="The stated term; the CSV gives it as ISO 8601 (P5Y)"),
     "total_amount": st.column_config.NumberColumn("Total amount", format="dollar"),
     "parties": st.column_config.ListColumn("Parties (role; country)", width="large"),
     "party_countries": st.column_config.ListColumn("Countries"),
@@ -30,8 +30,9 @@ COLUMNS = {
     "summary": st.column_config.TextColumn("Summary", width="large"),
 }
 
-# Readable first (title, parties); the file id stays, last, for reference and links.
-COLUMN_ORDER = ("title", "parties", "contract_type", "effective_date", "end_date", "duration", "total_amount",
+# Readable first: the title and the short columns (type, dates, amount) fit beside it at 1280 px; the wide
+# parties list follows (it pushed them out of view). The file id stays, last, for reference and links.
+COLUMN_ORDER = ("title", "contract_type", "effective_date", "end_date", "total_amount", "parties", "duration",
                 "party_countries", "governing_law", "summary", "file_id")
 
 

@@ -74,9 +74,14 @@ def timeline(rows: list[ScheduleRow], as_of: date) -> go.Figure:
     return fig
 
 
+DISPLAY_ORDER = ("Contract", "Notice by", "State", "Term ends", "Renewal", "Type", "Next renewal", "Notice period",
+                 "Renewal term", "Section", "Quote", "Open", "File id")
+
+
 def render_table(rows: list[ScheduleRow]) -> None:
     """The deadlines with the quoted sentence and a link to its section in the Contract page's Document tab."""
-    st.dataframe(schedule_frame(rows), hide_index=True, width="stretch", column_config={
+    # The deadline and its state beside the title; the long file id last (it pushed them out of view at 1280 px).
+    st.dataframe(schedule_frame(rows), hide_index=True, width="stretch", column_order=DISPLAY_ORDER, column_config={
         "Notice by": st.column_config.DateColumn(format="YYYY-MM-DD"),
         "Term ends": st.column_config.DateColumn(format="YYYY-MM-DD"),
         "Next renewal": st.column_config.DateColumn(format="YYYY-MM-DD"),

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from components.chat.assistant import clear_conversation, focus_filter, history, load_assistant
+from components.chat.assistant import load_assistant
+from components.chat.conversation import clear_conversation, focus_filter, history
 from components.chat.ui import ask_and_record, exact_mode_toggle, not_configured, render_history
 from components.formatting import escape_md
 
@@ -21,7 +22,7 @@ def chat() -> None:
     """The conversation; a question reruns only this fragment, not the whole page."""
     assistant = load_assistant()
     if assistant.agent is None:
-        not_configured(assistant.problem or "", compact=False)
+        not_configured(assistant.problem or "")
         return
     focus = focus_filter()
     top = st.columns([3, 2, 1], vertical_alignment="center")

@@ -43,7 +43,8 @@ def pages(driver) -> dict[str, tuple[str, bool]]:
     key = search_parties(driver, {"name": "VerticalNet, Inc."})["parties"][0]["key"]
     return {"overview": ("/", True), "explorer": ("/explorer", True),
             "contract": (f"/contract?file_id={quote(VERTICALNET)}", True), "parties": (f"/parties?party={key}", True),
-            "chat": ("/chat", False), "upload": ("/upload", False)}
+            "parties-default": ("/parties", True), "renewals": ("/renewals", True), "chat": ("/chat", False),
+            "upload": ("/upload", False)}
 
 
 def timed_open(page: Page, url: str, chart: bool) -> float:
@@ -157,9 +158,11 @@ def test_document_layer_graph_opens_collapsed_to_top_level_sections(page, app, d
     assert frame.evaluate("() => network.body.data.nodes.length") == expect_count
 
 
-def test_party_network_centres_on_the_chosen_party(page, app, driver) -> None:
+def test_party_network_centres_on_the_chosen_party(page, app, driver, artifacts) -> None:
     open_path(page, app, "/parties")
-    expect(page.get_by_role("radiogroup").first).to_contain_text("Explorer filter")  # no party yet
+    radios = page.get_by_role("radiogroup").first
+    expect(radios).to_contain_text("Busiest parties")  # no party yet: the readable default
+    assert page.get_by_role("radio", name="Busiest parties").is_checked()
     page.get_by_role("textbox", name="Search parties").fill("VerticalNet, Inc.")
     page.get_by_role("textbox", name="Search parties").press("Enter")
     wait_idle(page)
@@ -173,6 +176,19 @@ def test_party_network_centres_on_the_chosen_party(page, app, driver) -> None:
     network = party_network(driver, key, depth=1)
     expect(page.get_by_text(f"{len(network.nodes)} parties, {len(network.edges)} links")).to_be_visible()
     assert page.get_by_role("radio", name="Around the selected party").is_checked()
+    frame = graph_frame(page, "Party network")
+    drawn = frame.evaluate("() => network.body.data.nodes.get().map(n => [n.id, n.borderWidth, n.size])")
+    assert sorted(n[0] for n in drawn) == sorted(network.nodes)
+    focus = next(n for n in drawn if n[0] == f"Party:{key}")
+    assert focus[1] == 3 and all(n[1] == 1 for n in drawn if n is not focus)  # only the chosen party is ringed
+    # ...and the drawing is centred on it once the layout settles: it is the node nearest the middle.
+    page.wait_for_timeout(3000)
+    positions = frame.evaluate("() => network.getPositions()")
+    xs, ys = [p["x"] for p in positions.values()], [p["y"] for p in positions.values()]
+    middle = ((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2)
+    nearest = min(positions, key=lambda n: (positions[n]["x"] - middle[0]) ** 2 + (positions[n]["y"] - middle[1]) ** 2)
+    page.locator('iframe[title="Party network"]').screenshot(path=str(artifacts / "party-network-verticalnet.png"))
+    assert nearest == f"Party:{key}", (nearest, positions)
 
 
 STALE = "UNWIND $ids AS id MATCH (d:Document {file_id: id}) SET d.layer_version = 0"

@@ -14,9 +14,10 @@ from langchain_core.tools import StructuredTool
 
 from agent.context import AgentSettings, Context
 from agent.graph import build_agent
-from agent.offline import OfflineChatModel, assistant_settings
+from agent.offline import OfflineChatModel
 from agent.runner import ask
 from agent.tools import FILTER_FIELDS, ContractSearchArgs
+from core.settings import assistant_settings
 from evals.ask_offline import sample_party_rows
 from graph.filters import parse_filter
 from graph.prepare import prepare
@@ -107,7 +108,7 @@ def test_ignored_words_are_named_in_the_answer(agent: Any, oracle: Oracle) -> No
 def test_which_settings_pick_the_offline_model(monkeypatch) -> None:
     for name in ("LLM_PROVIDER", "OPENAI_API_KEY", "OPENAI_BASE_URL"):
         monkeypatch.delenv(name, raising=False)
-    monkeypatch.setattr("agent.offline.read_secrets", dict)
+    monkeypatch.setattr("core.settings.read_secrets", dict)
     assert assistant_settings(AgentSettings()).provider == "offline"
     keyed = AgentSettings(api_key="sk-test")
     assert assistant_settings(keyed) is keyed and assistant_settings(keyed, exact=True).provider == "offline"
