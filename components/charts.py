@@ -84,7 +84,7 @@ def bar_figure(bars: Bars, height: int = 360) -> go.Figure:
 @st.cache_resource(max_entries=256, show_spinner=False)
 def shared_figure(bars: Bars) -> go.Figure:
     """bar_figure, built once per distinct chart and shared read-only: plotly validates every property it
-    sets, which cost ~30 ms a chart (5 per Overview and Explorer run) on the loaded machine (fix 16)."""
+    sets, which cost ~30 ms a chart (5 per Overview and Explorer run) on the loaded machine (fix 17)."""
     return bar_figure(bars)
 
 

@@ -1,6 +1,6 @@
 """The chat's session state (shared history, filter in focus) and whether the assistant can run, without
 importing the agent: the side panel draws on every dashboard page, and langgraph/langchain take seconds to
-import, so they load only when a question is asked (docs/PERFORMANCE.md, fix 16)."""
+import, so they load only when a question is asked (docs/PERFORMANCE.md, fix 17)."""
 
 from __future__ import annotations
 

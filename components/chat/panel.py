@@ -3,7 +3,7 @@ Chat page; next to an Explorer filter it offers to ask about exactly those contr
 the agent as context and stays in focus until dismissed).
 
 It imports the agent (langgraph, langchain: seconds) only when a question is asked or a past turn is drawn,
-so a dashboard page does not wait for it (docs/PERFORMANCE.md, fix 16)."""
+so a dashboard page does not wait for it (docs/PERFORMANCE.md, fix 17)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The dashboard's modules (side panel, sidebar, every page's components) load without langgraph or
 langchain: those took ~4-6 s to import and delayed the first page after a server start (PERFORMANCE.md,
-fix 16). Checked in a fresh interpreter, since this test process has imported everything already."""
+fix 17). Checked in a fresh interpreter, since this test process has imported everything already."""
 
 from __future__ import annotations
 
