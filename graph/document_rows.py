@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-LAYER_VERSION = 2  # 2: renewal facts and text titles are written with the layer
+LAYER_VERSION = 3  # 2: renewal facts and text titles are written with the layer; 3: run-in headings split
 EMBED_CHARS = 8000
 Rows = dict[str, list[dict[str, Any]]]
 ROW_KEYS = ("documents", "ids", "sections", "top", "children", "references", "unresolved", "terms",
