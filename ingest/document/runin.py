@@ -23,24 +23,25 @@ from ingest.document.numbering import dotted_tuple, is_roman, roman_to_int
 from ingest.document.patterns import EXHIBIT_WORDS, STOP_WORDS, exhibit_rest_ok, previous_word
 
 _EXHIBIT_KW = EXHIBIT_WORDS + "|" + "|".join(w.title() for w in EXHIBIT_WORDS.split("|"))
-# A label after a run of 2+ spaces: a dotted number, a dotted letter/roman item, or an exhibit label.
+# A label after whitespace (the code then asks for a line start or a run of 2+ spaces): a dotted number, a
+# dotted letter/roman item, or an exhibit label.
 _GAP_RE = re.compile(
-    r"(?:(?<=\S)[ \t]{2,}|^[ \t]*)(?P<tok>(?P<num>\d{1,3}(?:\.\d{1,3}){0,3})\.?(?=[ \t]+[A-Z\"“])"
+    r"[ \t\n](?P<tok>(?P<num>\d{1,3}(?:\.\d{1,3}){0,3})\.?(?=[ \t]+[A-Z\"“])"
     r"|(?P<item>[A-Z]|[a-z]|[ivx]{1,4})\.(?=[ \t]+[A-Z\"“])"
-    rf"|(?P<kw>{_EXHIBIT_KW})[ \t]+(?P<id>[A-Z]{{1,2}}(?:-?\d{{1,3}})?|\d{{1,3}}(?:\.\d{{1,3}})?)(?![\w.\-]))",
-    re.MULTILINE,
+    rf"|(?P<kw>{_EXHIBIT_KW})[ \t]+(?P<id>[A-Z]{{1,2}}(?:-?\d{{1,3}})?|\d{{1,3}}(?:\.\d{{1,3}})?)(?![\w.\-]))"
 )
 # A heading at a line start or after a sentence's end: label, then an ALL-CAPS title or a short Title-Case
 # title ending in "."; then a list's first item
 _HEAD_PREFIX_RE = re.compile(
-    r"(?:^[ \t]*|(?<=[.;:][ \t])|(?<=[.;:][ \t]{2})|(?<=[.;:][ \t]{3}))"
+    r"(?:\A[ \t]*|(?<=[.;:][ \t])|(?<=[.;:][ \t]{2})|(?<=[.;:][ \t]{3}))"
     r"(?:(?:ARTICLE|Article|SECTION|Section)[ \t]+)?(?:\d{1,3}(?:\.\d{1,3})*\.?|[IVX]{1,6}\.?)"
     r"[ \t]*[-–—:]?[ \t]*"
     r"(?:[A-Z][A-Z'’&,/\-]+(?:[ \t]+(?:[A-Z][A-Z'’&,/\-]*|OF|AND|THE|TO|FOR))*"
     r"|[A-Z][a-z]+(?:[ \t]+(?:[A-Z][a-z]+|of|and|the|to|for|in|on)){0,5}\.)"
-    r"[ \t]+(?P<tok>\((?:1|a|A|i)\)|(?:a|A|1)\.)(?=[ \t]+[A-Z\"“])",
-    re.MULTILINE,
+    r"[ \t]+\Z"
 )
+_FIRST_ITEM_RE = re.compile(r"[ \t](?:\((?:1|a|A|i)\)|(?:a|A|1)\.)(?=[ \t]+[A-Z\"“])")
+_PREFIX_SPAN = 240  # a heading prefix is looked for this far back on the line
 _LINE_NUM_RE = re.compile(r"^[ \t]*(?:(?:ARTICLE|Article|SECTION|Section)[ \t]+)?(\d{1,3}(?:\.\d{1,3}){0,3})\.?[ \t]",
                           re.MULTILINE)
 _ITEM_WINDOW = 6000  # "B." continues "A." only this close (characters)
@@ -59,7 +60,15 @@ def split_run_in(text: str) -> str:
 
 
 def _prefix_cuts(text: str) -> list[int]:
-    return [match.start("tok") - 1 for match in _HEAD_PREFIX_RE.finditer(text)]
+    """Cuts before a list's first item that directly follows a heading prefix on its line."""
+    cuts = []
+    for match in _FIRST_ITEM_RE.finditer(text):
+        line_start = text.rfind("\n", 0, match.start()) + 1
+        start = max(line_start, match.start() + 1 - _PREFIX_SPAN)
+        window = ("x" if start > line_start else "") + text[start:match.start() + 1]  # "x": not a line start
+        if _HEAD_PREFIX_RE.search(window):
+            cuts.append(match.start())
+    return cuts
 
 
 def _gap_cuts(text: str, prefix_cuts: set[int]) -> list[int]:
@@ -75,13 +84,18 @@ def _gap_cuts(text: str, prefix_cuts: set[int]) -> list[int]:
             if line_numbers[k][1]:
                 seen.add(line_numbers[k][1])
             k += 1
+        gap = pos
+        while gap > 0 and text[gap - 1] in " \t":
+            gap -= 1
         if _at_line_start(text, pos) or pos - 1 in prefix_cuts:
             if match.group("item"):
                 _item_ok(match.group("item"), pos, ":", items)  # a list item on its own line sets the state
             continue
-        before = text[max(0, match.start() - 200):match.start()].rstrip()
+        if pos - gap < 2:
+            continue  # one space: inside a sentence
+        before = text[max(0, gap - 200):gap].rstrip()
         last = before[-1:]
-        word = previous_word(text, match.start())
+        word = previous_word(text, gap)
         if last in ",(-" or (word[:1].islower() and last not in ".;:") or word.lower().strip(",") in STOP_WORDS:
             continue
         if last.isdigit() and re.search(r"(?:^|\s)\d{1,3}$", before):
