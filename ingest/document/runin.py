@@ -145,6 +145,7 @@ def _item_ok(label: str, pos: int, last: str, items: dict[str, tuple[int, int]])
     return False
 
 
+_BULLETS = frozenset("*•·-–")  # "*     Attachment B - ...": an entry of a bulleted list of attachments
 _LIST_WORD_RE = re.compile(rf"^(?:{_EXHIBIT_KW}|EXHIBITS|SCHEDULES|ANNEXES|APPENDICES|ATTACHMENTS)\b")
 
 
@@ -157,6 +158,6 @@ def _exhibit_ok(text: str, match: re.Match[str]) -> bool:
         return False
     following = after[1] if len(after) > 1 else ""
     previous = re.split(r"[ \t]{2,}", text[text.rfind("\n", 0, match.start()) + 1:match.start()].strip())[-1]
-    if _LIST_WORD_RE.match(previous) or _LIST_WORD_RE.match(following):
+    if _LIST_WORD_RE.match(previous) or _LIST_WORD_RE.match(following) or previous in _BULLETS:
         return False
     return exhibit_rest_ok(match.group("kw"), rest)

@@ -98,3 +98,10 @@ def test_a_list_of_schedules_is_not_split_into_exhibits():
     text = ("SCHEDULES   Schedule A Parties to the Agreement     Schedule B Investment Shares     "
             "Schedule C Capacity Allocation         ANNEXES\n")
     assert split_run_in(text) == text
+
+
+def test_a_bulleted_list_of_attachments_is_not_split():
+    # Manufacturers' Services: "*     Attachment A - Product Attachment - RS       *     Attachment B - ..."
+    text = ("The following are attached:\n      *     Attachment A - Product Attachment - Retail       *     "
+            "Attachment B - Product Attachment - Embedded       *     Attachment C - Product Attachment - Finance\n")
+    assert split_run_in(text) == text
