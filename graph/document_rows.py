@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-LAYER_VERSION = 3  # 2: renewal facts and text titles; 3: references carry match / reason, relative
-# references; clean defined terms and pointer definitions
+LAYER_VERSION = 4  # 2: renewal facts and text titles; 3: references carry match / reason, relative
+# references; clean defined terms and pointer definitions; 4: run-in headings recovered (ingest/document/runin.py)
 EMBED_CHARS = 8000
 Rows = dict[str, list[dict[str, Any]]]
 ROW_KEYS = ("documents", "ids", "sections", "top", "children", "references", "unresolved", "terms",

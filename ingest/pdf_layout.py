@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from pypdf import PageObject
 
-from ingest.document.patterns import EXHIBIT_LINE_RE
+from ingest.document.patterns import running_shape
 
 log = logging.getLogger(__name__)
 
@@ -93,14 +93,8 @@ def page_lines(page: PageObject) -> list[Line]:
 
 
 def _shape(text: str) -> str:
-    """A line's digit-blind form, for spotting running lines ("Page 3 of 9" ~ "Page 4 of 9"). A part label keeps
-    its identifier: "Schedule 1" and "Schedule 2" topping consecutive pages are headings, not a running line
-    ("Exhibit A - Page 3" on every page of Exhibit A still is one)."""
-    flat = " ".join(text.split())
-    label = EXHIBIT_LINE_RE.match(flat)
-    if label is None:
-        return re.sub(r"\d+", "#", flat).lower()
-    return f"{label.group('kw')} {label.group('id')}|{re.sub(r'[0-9]+', '#', label.group('rest'))}".lower()
+    """A line's digit-blind form; an exhibit/schedule label keeps its identifier (see `running_shape`)."""
+    return running_shape(text)
 
 
 def strip_running(pages: list[list[Line]]) -> list[list[Line]]:

@@ -11,13 +11,10 @@ import bisect
 import re
 from collections import Counter
 
-from ingest.document.patterns import EXHIBIT_LINE_RE
+from ingest.document.patterns import EXHIBIT_LINE_RE, running_shape
+from ingest.document.runin import split_run_in
 
 _EDGE_LINES = 2
-
-
-def _shape(line: str) -> str:
-    return re.sub(r"\d+", "#", " ".join(line.split())).lower()
 
 
 def strip_running_lines(pages: list[str]) -> list[str]:
@@ -28,7 +25,7 @@ def strip_running_lines(pages: list[str]) -> list[str]:
     for page in pages:
         lines = [ln for ln in page.split("\n") if ln.strip()]
         edge = lines[:_EDGE_LINES] + lines[-_EDGE_LINES:]
-        counts.update({_shape(ln) for ln in edge})
+        counts.update({running_shape(ln) for ln in edge})
     threshold = max(3, len(pages) // 4)
     running = {shape for shape, n in counts.items() if n >= threshold}
     return [_drop_edges(page, running) for page in pages]
@@ -40,7 +37,7 @@ def _drop_edges(page: str, running: set[str]) -> str:
     if len(content) <= 2 * _EDGE_LINES:
         return page  # too short to tell running lines from content
     edge = set(content[:_EDGE_LINES] + content[-_EDGE_LINES:])
-    return "\n".join(ln for i, ln in enumerate(lines) if i not in edge or _shape(ln) not in running)
+    return "\n".join(ln for i, ln in enumerate(lines) if i not in edge or running_shape(ln) not in running)
 
 
 def lift_trailing_headings(pages: list[str]) -> list[str]:
@@ -103,13 +100,16 @@ def _place_sidebars(page: str) -> str:
 
 
 def join_pages(pages: list[str]) -> tuple[str, list[int]]:
-    """One text with a blank line between pages, and each page's start offset."""
+    """One text with a blank line between pages, and each page's start offset.
+
+    Labels run into a line are put back on their own line (`split_run_in`; the length is kept).
+    """
     starts, parts, offset = [], [], 0
     for page in pages:
         starts.append(offset)
         parts.append(page)
         offset += len(page) + 2
-    return "\n\n".join(parts), starts
+    return split_run_in("\n\n".join(parts)), starts
 
 
 def page_at(starts: list[int], position: int) -> int:

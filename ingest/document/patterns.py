@@ -35,6 +35,19 @@ def exhibit_rest_ok(keyword: str, rest: str) -> bool:
     return keyword.isupper() and first in {"to", "of", "for"}
 
 
+def running_shape(line: str) -> str:
+    """A line's digit-blind form, for spotting running headers/footers ("Page 3 of 9" ~ "Page 4 of 9").
+
+    An exhibit/schedule label keeps its identifier: "Schedule 1" and "Schedule 2" topping consecutive pages
+    are headings, not a running line ("Exhibit A - Page 3" on every page of Exhibit A still is one).
+    """
+    flat = " ".join(line.split())
+    label = EXHIBIT_LINE_RE.match(flat)
+    if label is None:
+        return re.sub(r"\d+", "#", flat).lower()
+    return f"{label.group('kw')} {label.group('id')}|{re.sub(r'[0-9]+', '#', label.group('rest'))}".lower()
+
+
 def previous_word(text: str, position: int) -> str:
     """The word just before `position` (punctuation kept), skipping whitespace."""
     window = text[max(0, position - 40):position].rstrip()
