@@ -26,6 +26,7 @@ _BEFORE = re.compile(r"(?:U\.\s?S\.\s?C\.|C\.F\.R\.|CFR|Code|Act|Regulations?|Ru
                      r"\s*$")
 _THEREOF = re.compile(r"^(?:\s*\([^()\n]{1,80}\))?\s*,?\s*thereof\b")
 _ACRONYM = re.compile(r"^[A-Z]{3,6}$")
+_SEC_LABEL = re.compile(r"exhibit[ \t]+\d{1,3}\.\d{1,3}(?:\.[\w]{1,3})?[ \t]*(?:\n|$)", re.IGNORECASE)
 _TITLE = r"(?:\s*\([^()\n]{1,80}\))?"  # "Section 6.8 (Privileged Matters)"
 _OTHER = re.compile(
     rf"^{_TITLE}\s*\)?\s*,?\s*(?:of|under|in|to|pursuant\s+to)\s+(?:each\s+of\s+)?(?:the\s+|such\s+|said\s+|any\s+|that\s+|its\s+|an?\s+)?"
@@ -53,6 +54,7 @@ def statute_before(text: str, start: int) -> bool:
 
 def other_instrument_after(after: str) -> bool:
     """The reference is followed by "of / under / to <another instrument>"."""
+    after = after.replace("\u2019", "'")  # PDFs keep typographic apostrophes ("the Company’s Agreement")
     after = after[_MORE_NUMBERS.match(after).end():]  # "Sections 412 or 4971 of the Code": numbers it did not read
     if _FILED_TO.match(after) or _THEREOF.match(after):
         return True
@@ -79,9 +81,15 @@ def list_glue(between: str) -> bool:
 
 def is_filing_label(text: str, start: int, first_heading: int) -> bool:
     """"Exhibit 10.7" heading the document itself (an SEC filing's own exhibit number), not a reference to one."""
-    if start >= first_heading or start > 600:
+    if start > 600:
+        return False
+    # "EXHIBIT 10.4" alone on its line is the filing's number even when a page number above it was read as
+    # a heading, or a confidentiality legend precedes it: the PDF and .txt of one filing then agree.
+    sec = bool(_SEC_LABEL.match(text, start))
+    if start >= first_heading and not sec:
         return False
     line_start = text.rfind("\n", 0, start) + 1
-    if text[line_start:start].strip() and text[:line_start].strip():
+    before = text[line_start:start].strip()
+    if before and text[:line_start].strip() and not (sec and before.isdigit()):
         return False
-    return len(text[:start].strip()) < 300
+    return len(text[:start].strip()) < (600 if sec else 300)

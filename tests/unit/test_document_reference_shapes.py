@@ -118,3 +118,21 @@ def test_rows_carry_how_a_reference_matched_and_why_one_did_not():
         ("4", "3.4", "parent"), ("4", "3", "relative")]
     assert [(r["text"], r["external"], r["reason"]) for r in rows["unresolved"]] == [
         ("Section 3", True, "external"), ("Exhibit C", False, "absent"), ("Section 8.8", False, "missing")]
+
+
+def test_pdf_and_txt_of_one_filing_agree_on_labels_and_apostrophes():
+    """What made a PDF's resolution rate differ from its .txt's (evals.pdf_layer): a typographic apostrophe
+    hid an external instrument, and the filing's own label was missed after a page number read as a heading
+    or after a confidentiality legend of more than 300 characters."""
+    for apostrophe in ("'", "\u2019"):
+        assert found(f"For purposes of Section 4.2 of each of the Company{apostrophe}s Participation "
+                     "Agreement(s), FIIOC is the designee.") == [(None, "external", "Section 4.2")]
+    after_page_number = ("1" + " " * 60 + "EXHIBIT 10.4\n\nSPONSORSHIP AGREEMENT\n"
+                         "1. Supply. Supplier supplies.\n2. Term. Subject to Section 1.\n")
+    legend = "Confidential treatment has been requested for portions of this exhibit. " * 5
+    after_legend = (legend + "\n\nExhibit 10.75\n\nENDORSEMENT AGREEMENT\n"
+                    "1. Supply. Supplier supplies.\n2. Term. Subject to Section 1.\n")
+    for text in (after_page_number, after_legend):
+        text, outline = document_outline(text)
+        got = [(f.target, f.how, f.text) for f in scan_references(text, outline)]
+        assert ("1", "exact", "Section 1") in got and not [g for g in got if "10." in g[2]], got
