@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-LAYER_VERSION = 4  # 2: renewal facts and text titles; 3: references carry match / reason, relative
-# references; clean defined terms and pointer definitions; 4: run-in headings recovered (ingest/document/runin.py)
+LAYER_VERSION = 5  # 2: renewal facts and text titles; 3: references carry match / reason, relative
+# references; clean defined terms and pointer definitions; 4: run-in headings recovered (ingest/document/runin.py);
+# 5: filing labels and typographic apostrophes in external references (ingest/document/ref_external.py)
 EMBED_CHARS = 8000
 Rows = dict[str, list[dict[str, Any]]]
 ROW_KEYS = ("documents", "ids", "sections", "top", "children", "references", "unresolved", "terms",
