@@ -3,7 +3,7 @@ clause question (the section full-text index, the same Lucene query as clause se
 
 One parameterized read returns the number of contracts with a match and the best `cap` of them, so a page
 can say when the list was cut. The scope is any ContractFilter, decided by `graph.retrieval.scope_ids`
-(the compiler, as every other reader). `question_words` / `word_pattern` / `quote` are pure helpers the
+(the compiler, as every other reader). `word_pattern` / `quote` are pure helpers the
 dashboard also uses to highlight the question's words in section text.
 """
 
@@ -23,7 +23,7 @@ from graph.compiler import CompiledQuery
 from graph.db import read
 from graph.document_queries import CATEGORY_BOOST
 from graph.filters import ContractFilter
-from graph.retrieval import STOPWORDS, category_params, scope_ids, scoped_query, section_lucene_query
+from graph.retrieval import category_params, content_words, scope_ids, scoped_query, section_lucene_query
 
 ROW_CAP = 1000
 QUOTE_CHARS = 280
@@ -54,7 +54,6 @@ RETURN total, rows
 # Words of a question's frame ("what does it say about ...") that the search keeps but are not worth marking.
 _FILLER = frozenset({"about", "regarding", "concerning", "say", "says", "provide", "provides"})
 _SUFFIXES = ("ations", "ation", "ings", "ing", "ions", "ion", "ies", "ied", "ed", "es", "s", "e", "y")
-_WORD = re.compile(r"[\w'’.-]+")
 
 
 @dataclass(frozen=True)
@@ -90,12 +89,6 @@ class ClauseReview:
         return self.total > len(self.rows)
 
 
-def question_words(question: str) -> list[str]:
-    """The question's content words, lower case, in order (what the search matches on)."""
-    words = [w.strip(".'’-").lower() for w in _WORD.findall(question)]
-    return list(dict.fromkeys(w for w in words if w and w not in STOPWORDS and any(c.isalnum() for c in w)))
-
-
 def _root(word: str) -> str:
     """A crude stem for highlighting only ('governing' -> 'govern', 'laws' -> 'law'); the index stems itself."""
     for suffix in _SUFFIXES:
@@ -106,7 +99,7 @@ def _root(word: str) -> str:
 
 def word_pattern(question: str) -> re.Pattern[str] | None:
     """Whole words of a text that start with a root of one of the question's words (None: no words)."""
-    roots = sorted({_root(w) for w in question_words(question) if w not in _FILLER}, key=len, reverse=True)
+    roots = sorted({_root(w) for w in content_words(question) if w not in _FILLER}, key=len, reverse=True)
     if not roots:
         return None
     return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(r) for r in roots) + r")[\w'’]*", re.IGNORECASE)
@@ -136,7 +129,7 @@ def check_question(question: str | None) -> str:
     question = (question or "").strip()
     if not question:
         raise FilterValidationError("Type a question, e.g. “termination for convenience”.", field="question")
-    if not question_words(question):
+    if not content_words(question):
         raise FilterValidationError(f"“{question[:80]}” has only common words; name the clause, e.g. “governing "
                                     "law” or “termination for convenience”.", field="question")
     return question

@@ -7,17 +7,18 @@ import pytest
 
 from components.contract.clause_html import highlight, hits_html, item_html, reach_kind
 from core.errors import FilterValidationError
-from graph.clause_review import check_question, question_words, quote, without_heading, word_pattern
+from graph.clause_review import check_question, quote, without_heading, word_pattern
+from graph.retrieval import content_words
 from graph.retrieval_items import Item
 
 
 def test_question_words_drop_common_words_and_keep_order() -> None:
-    assert question_words("What does the contract say about Termination for convenience?") == \
+    assert content_words("What does the contract say about Termination for convenience?") == \
         ["about", "termination", "convenience"]
-    assert question_words("the of and what") == []
+    assert content_words("the of and what") == []
 
 
-def test_pattern_matches_inflections_of_the_question_words() -> None:
+def test_pattern_matches_inflections_of_the_content_words() -> None:
     pattern = word_pattern("governing laws")
     text = "This Agreement is governed by the law of Ohio; GOVERNING LAW; lawful; governance."
     assert [m.group(0) for m in pattern.finditer(text)] == ["governed", "law", "GOVERNING", "LAW", "lawful",
