@@ -105,9 +105,12 @@ def _notices(sentences: list[Sentence], found: RenewalTerms) -> RenewalTerms:
     return replace(found, notice_period=notice, convenience_notice=convenience)
 
 
-def extract_renewals(doc: ParsedDocument, start: date | None = None) -> RenewalTerms:
-    """Term, renewal and notice facts of one parsed document; `start` is its effective date when known."""
-    sentences = document_sentences(doc)
+def extract_renewals(doc: ParsedDocument, start: date | None = None,
+                     sentences: list[Sentence] | None = None) -> RenewalTerms:
+    """Term, renewal and notice facts of one parsed document; `start` is its effective date when known.
+    `sentences`: the document's `document_sentences`, when the caller has them already (they classify every
+    section, so computing them once matters)."""
+    sentences = document_sentences(doc) if sentences is None else sentences
     found = _expiration(sentences, start)
     found = _renewal(sentences, found)
     return _notices(sentences, found)

@@ -229,7 +229,7 @@ def _pick(name: str, fields: dict[str, Located | None], rejected: set[str],
 def terms_from_answer(answer: RenewalFacts, doc: ParsedDocument, start: date | None = None) -> LLMRenewals:
     """The model's answer as `RenewalTerms` with located evidence (see the module docstring)."""
     sentences = document_sentences(doc)
-    rules = extract_renewals(doc, start)
+    rules = extract_renewals(doc, start, sentences)
     notes: list[str] = []
     fields, rejected = _located(answer, Locator(doc, sentences), notes)
     found = _expiration(fields, rejected, rules, start)
