@@ -19,7 +19,6 @@ from graph.filters import ContractFilter
 
 log = logging.getLogger(__name__)
 AGENT_MODULE = "components.chat.assistant"
-_warming: list[threading.Thread] = []  # at most one per server process
 
 
 def history() -> list[dict[str, Any]]:
@@ -55,11 +54,16 @@ def can_answer() -> bool:
 def warm_agent_in_background() -> None:
     """Import the agent's modules in a daemon thread, once per server process, after a page has been drawn:
     the Chat page (or the first question) then finds them loaded instead of waiting seconds for them."""
-    if _warming or AGENT_MODULE in sys.modules:
-        return
+    if AGENT_MODULE not in sys.modules:
+        _agent_import_thread()
+
+
+@st.cache_resource(show_spinner=False)
+def _agent_import_thread() -> threading.Thread:
+    """The one importing thread of this server process (cache_resource: no module-level state of our own)."""
     thread = threading.Thread(target=_import_agent, name="agent-import", daemon=True)
-    _warming.append(thread)
     thread.start()
+    return thread
 
 
 def _import_agent() -> None:
