@@ -10,9 +10,12 @@ import pytest
 from core.errors import FilterValidationError
 from graph.compiler import compile_aggregation, compile_count
 from graph.filters import parse_filter
-from graph.renewal_cypher import NEXT_NOTICE_BY, NEXT_RENEWAL, NOTICE_MONTHS, RENEWAL_MONTHS
+from graph.renewal_cypher import FACTS, NEXT_NOTICE_BY, NEXT_RENEWAL, NOTICE_MONTHS, RENEWAL_MONTHS, holds
+from graph.renewal_cypher import _NEXT_NOTICE_BY, _NEXT_RENEWAL, _NOTICE_MONTHS, _RENEWAL_MONTHS
 
 TODAY = date(2024, 5, 1)
+NOTICE_BY, NEXT_RENEWAL_RF = _NEXT_NOTICE_BY, _NEXT_RENEWAL
+NOTICE_PRETEST, RENEWAL_PRETEST = _NOTICE_MONTHS, _RENEWAL_MONTHS
 
 
 def test_notice_bounds_start_from_the_indexed_existence_test():
@@ -21,21 +24,27 @@ def test_notice_bounds_start_from_the_indexed_existence_test():
     assert q.cypher == ("MATCH (c:Contract)\n"
                         "WHERE c.renewal_type IN $renewal_types\n"
                         "  AND c.notice_span_days IS NOT NULL\n"
-                        f"  AND {NOTICE_MONTHS}\n"
-                        f"  AND any(d IN [{NEXT_NOTICE_BY}] WHERE d >= $min_notice_by AND d <= $max_notice_by)\n"
+                        f"  AND any(rf IN [{FACTS}] WHERE ({NOTICE_PRETEST}) AND "
+                        f"any(d IN [{NOTICE_BY}] WHERE d >= $min_notice_by AND d <= $max_notice_by))\n"
                         "RETURN count(c) AS total_count")
     # The pre-test's month indexes (year x 12 + month) of the window, which starts no earlier than as_of.
     assert q.params == {"renewal_types": ["automatic", "evergreen"], "as_of": TODAY,
                         "notice_lo_month": 2024 * 12 + 6, "notice_hi_month": 2024 * 12 + 8,
                         "min_notice_by": date(2024, 6, 1), "max_notice_by": date(2024, 8, 31)}
-    assert NOTICE_MONTHS.startswith("CASE WHEN NOT (c.renewal_type = 'automatic' OR ")
-    assert "($notice_lo_month + coalesce(c.notice_months, 0) + coalesce(c.notice_days, 0) / 31)" in NOTICE_MONTHS
-    assert RENEWAL_MONTHS == ("(c.renewal_months IS NULL AND c.renewal_days IS NOT NULL OR (CASE WHEN "
-                              "(c.term_end.year * 12 + c.term_end.month) >= $renewal_lo_month THEN "
-                              "(c.term_end.year * 12 + c.term_end.month) ELSE (c.term_end.year * 12 + "
-                              "c.term_end.month) + (($renewal_lo_month - (c.term_end.year * 12 + c.term_end.month) "
-                              "+ coalesce(c.renewal_months, 12) - 1) / coalesce(c.renewal_months, 12)) * "
-                              "coalesce(c.renewal_months, 12) END) <= $renewal_hi_month)")
+    assert NOTICE_PRETEST.startswith("CASE WHEN NOT (rf.renewal_type = 'automatic' OR ")
+    assert "($notice_lo_month + coalesce(rf.notice_months, 0) + coalesce(rf.notice_days, 0) / 31)" in NOTICE_PRETEST
+    assert RENEWAL_PRETEST == ("(rf.renewal_months IS NULL AND rf.renewal_days IS NOT NULL OR (CASE WHEN "
+                               "(rf.term_end.year * 12 + rf.term_end.month) >= $renewal_lo_month THEN "
+                               "(rf.term_end.year * 12 + rf.term_end.month) ELSE (rf.term_end.year * 12 + "
+                               "rf.term_end.month) + (($renewal_lo_month - (rf.term_end.year * 12 + rf.term_end.month) "
+                               "+ coalesce(rf.renewal_months, 12) - 1) / coalesce(rf.renewal_months, 12)) * "
+                               "coalesce(rf.renewal_months, 12) END) <= $renewal_hi_month)")
+    # The facts are read once per contract (a map), not at every use in the arithmetic.
+    assert FACTS == ("c {.term_end, .renewal_type, .renewal_months, .renewal_days, .notice_months, "
+                     ".notice_days, .notice_span_days}")
+    assert NOTICE_MONTHS == holds(NOTICE_PRETEST) and RENEWAL_MONTHS == holds(RENEWAL_PRETEST)
+    assert NEXT_NOTICE_BY == f"head([rf IN [{FACTS}] | {NOTICE_BY}])"
+    assert "c." not in NOTICE_BY + NEXT_RENEWAL_RF + NOTICE_PRETEST + RENEWAL_PRETEST
 
 
 def test_next_renewal_with_notice_and_explicit_as_of():
@@ -44,10 +53,8 @@ def test_next_renewal_with_notice_and_explicit_as_of():
     assert q.cypher == ("MATCH (c:Contract)\n"
                         "WHERE c.notice_span_days IS NOT NULL\n"
                         "  AND c.renewal_type IN ['automatic', 'evergreen']\n"
-                        f"  AND {NOTICE_MONTHS}\n"
-                        f"  AND {RENEWAL_MONTHS}\n"
-                        f"  AND {NEXT_NOTICE_BY} <= $max_notice_by\n"
-                        f"  AND {NEXT_RENEWAL} <= $max_next_renewal\n"
+                        f"  AND any(rf IN [{FACTS}] WHERE ({NOTICE_PRETEST}) AND {RENEWAL_PRETEST} "
+                        f"AND {NOTICE_BY} <= $max_notice_by AND {NEXT_RENEWAL_RF} <= $max_next_renewal)\n"
                         "RETURN count(c) AS total_count")
     assert q.params == {"as_of": date(2020, 1, 1), "notice_lo_month": 2020 * 12 + 1, "notice_hi_month": 2020 * 12 + 2,
                         "renewal_lo_month": 2020 * 12 + 1, "renewal_hi_month": 2020 * 12 + 3,
@@ -57,7 +64,8 @@ def test_next_renewal_with_notice_and_explicit_as_of():
 def test_next_renewal_alone():
     q = compile_count(parse_filter({"min_next_renewal": "2024-05-01"}), TODAY)
     assert q.cypher == ("MATCH (c:Contract)\nWHERE c.renewal_type IN ['automatic', 'evergreen']\n"
-                        f"  AND {NEXT_RENEWAL} >= $min_next_renewal\nRETURN count(c) AS total_count")
+                        f"  AND any(rf IN [{FACTS}] WHERE {NEXT_RENEWAL_RF} >= $min_next_renewal)\n"
+                        "RETURN count(c) AS total_count")
 
 
 def test_group_keys():
