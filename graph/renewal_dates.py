@@ -61,6 +61,8 @@ class Deadlines:
     notice_by: date | None = None       # the current term's notice deadline
     next_notice_by: date | None = None  # the first notice deadline on or after the reference date
     renewals: int = 0                   # renewals rolled to reach the current term
+    notice_term_end: date | None = None  # end of the term `next_notice_by` belongs to (later than term_end
+    #                                      when the current term's deadline has passed)
 
 
 def add_months(start: date, months: int) -> date:
@@ -114,16 +116,19 @@ def first_term_at(facts: TermFacts, as_of: date) -> int:
     return k
 
 
-def _next_notice(facts: TermFacts, k: int, as_of: date) -> date | None:
+def _next_notice(facts: TermFacts, k: int, as_of: date) -> tuple[date, date] | None:
+    """(the first notice deadline on or after `as_of`, the end of the term it belongs to)."""
     if not facts.notice:
         return None
-    deadline = shift(term_end_at(facts, k), facts.notice, -1)
+    end = term_end_at(facts, k)
+    deadline = shift(end, facts.notice, -1)
     if not rolls(facts):
-        return deadline if deadline >= as_of else None
+        return (deadline, end) if deadline >= as_of else None
     while deadline < as_of:
         k += 1
-        deadline = shift(term_end_at(facts, k), facts.notice, -1)
-    return deadline
+        end = term_end_at(facts, k)
+        deadline = shift(end, facts.notice, -1)
+    return deadline, end
 
 
 def _state(as_of: date, end: date, notice_by: date | None, window_days: int) -> str:
@@ -147,9 +152,11 @@ def deadlines(facts: TermFacts, as_of: date, window_days: int = NOTICE_WINDOW_DA
     k = first_term_at(facts, as_of) if rolls(facts) else 0
     end = term_end_at(facts, k) if rolls(facts) else facts.term_end
     notice_by = shift(end, facts.notice, -1) if facts.notice else None
+    upcoming = _next_notice(facts, k, as_of)
     return Deadlines(state=_state(as_of, end, notice_by, window_days), term_end=end,
                      next_renewal=end if rolls(facts) else None, notice_by=notice_by,
-                     next_notice_by=_next_notice(facts, k, as_of), renewals=k)
+                     next_notice_by=upcoming[0] if upcoming else None, renewals=k,
+                     notice_term_end=upcoming[1] if upcoming else None)
 
 
 def _native(value: object) -> date | None:

@@ -49,14 +49,15 @@ def schedule_frame(rows: list[ScheduleRow]) -> pd.DataFrame:
         records.append({
             "Contract": r.label, "File id": r.file_id, "Type": r.contract_type, "Renewal": r.facts.renewal_type,
             "State": STATE_LABELS.get(d.state, d.state), "Notice by": d.next_notice_by,
-            "Term ends": d.term_end, "Next renewal": d.next_renewal, "Notice period": span_text(r.facts.notice),
+            "Stops the term ending": d.notice_term_end, "Current term ends": d.term_end,
+            "Next renewal": d.next_renewal, "Notice period": span_text(r.facts.notice),
             "Renewal term": span_text(r.facts.renewal),
             "Section": f"{ev['section_number']} {ev['section_title'] or ''}".strip() if ev else "",
             "Quote": ev["quote"] if ev else "",
             "Open": contract_link(r.file_id, ev["section_number"] if ev else None)})
     return pd.DataFrame.from_records(records, columns=[
-        "Contract", "File id", "Type", "Renewal", "State", "Notice by", "Term ends", "Next renewal", "Notice period",
-        "Renewal term", "Section", "Quote", "Open"])
+        "Contract", "File id", "Type", "Renewal", "State", "Notice by", "Stops the term ending", "Current term ends",
+        "Next renewal", "Notice period", "Renewal term", "Section", "Quote", "Open"])
 
 
 def schedule_csv(rows: list[ScheduleRow]) -> bytes:
@@ -88,12 +89,15 @@ def _event(row: ScheduleRow, stamp: str) -> list[str]:
     assert deadline is not None
     ev = _notice_quote(row)
     where = f" (section {ev['section_number']})" if ev else ""
-    description = (f"Last day to give notice ({span_text(row.facts.notice)}) before the term ends on "
-                   f"{row.deadlines.term_end:%Y-%m-%d}{where}." + (f"\n\"{ev['quote']}\"" if ev else ""))
+    # The deadline may belong to a later term than the current one (the current deadline has passed).
+    ends = row.deadlines.notice_term_end or row.deadlines.term_end
+    description = (f"Last day to give notice ({span_text(row.facts.notice)}) before the term ending on "
+                   f"{ends:%Y-%m-%d}{where}. Contract file: {row.file_id}."
+                   + (f"\n\"{ev['quote']}\"" if ev else ""))
     uid = hashlib.sha256(f"{row.file_id}|{deadline}".encode()).hexdigest()[:24]
     return ["BEGIN:VEVENT", f"UID:{uid}@contract-graph", f"DTSTAMP:{stamp}",
             f"DTSTART;VALUE=DATE:{deadline:%Y%m%d}", f"DTEND;VALUE=DATE:{deadline + timedelta(days=1):%Y%m%d}",
-            f"SUMMARY:{_escape('Notice deadline: ' + row.file_id)}", f"DESCRIPTION:{_escape(description)}",
+            f"SUMMARY:{_escape('Notice deadline: ' + row.label)}", f"DESCRIPTION:{_escape(description)}",
             "TRANSP:TRANSPARENT", "END:VEVENT"]
 
 

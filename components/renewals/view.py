@@ -74,8 +74,10 @@ def timeline(rows: list[ScheduleRow], as_of: date) -> go.Figure:
     return fig
 
 
-DISPLAY_ORDER = ("Contract", "Notice by", "State", "Term ends", "Renewal", "Type", "Next renewal", "Notice period",
-                 "Renewal term", "Section", "Quote", "Open", "File id")
+# "Notice by" is the next deadline, which can belong to a later term than the current one, so the term end it
+# stops sits beside it; the state and "Current term ends" describe the term in force on the as-of date.
+DISPLAY_ORDER = ("Contract", "Notice by", "Stops the term ending", "State", "Current term ends", "Renewal", "Type",
+                 "Next renewal", "Notice period", "Renewal term", "Section", "Quote", "Open", "File id")
 
 
 def render_table(rows: list[ScheduleRow]) -> None:
@@ -83,7 +85,8 @@ def render_table(rows: list[ScheduleRow]) -> None:
     # The deadline and its state beside the title; the long file id last (it pushed them out of view at 1280 px).
     st.dataframe(schedule_frame(rows), hide_index=True, width="stretch", column_order=DISPLAY_ORDER, column_config={
         "Notice by": st.column_config.DateColumn(format="YYYY-MM-DD"),
-        "Term ends": st.column_config.DateColumn(format="YYYY-MM-DD"),
+        "Stops the term ending": st.column_config.DateColumn(format="YYYY-MM-DD"),
+        "Current term ends": st.column_config.DateColumn(format="YYYY-MM-DD"),
         "Next renewal": st.column_config.DateColumn(format="YYYY-MM-DD"),
         "Quote": st.column_config.TextColumn(width="large"),
         "Open": st.column_config.LinkColumn("Evidence", display_text="Open section"),

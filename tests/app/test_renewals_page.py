@@ -70,8 +70,13 @@ def test_ics_and_csv_hold_one_event_per_deadline(driver):
     for event in events:
         start = event.decoded("DTSTART")
         assert AS_OF <= start <= AS_OF + timedelta(days=365)
-        file_id = str(event.get("SUMMARY")).removeprefix("Notice deadline: ")
-        assert by_contract[file_id].deadlines.next_notice_by == start
+        description = str(event.get("DESCRIPTION"))
+        file_id = description.split("Contract file: ", 1)[1].split(".\n", 1)[0].removesuffix(".")
+        row = by_contract[file_id]
+        assert row.deadlines.next_notice_by == start
+        assert str(event.get("SUMMARY")) == f"Notice deadline: {row.label}"
+        # the term the deadline stops, which is later than the current term's end once its deadline passed
+        assert f"before the term ending on {row.deadlines.notice_term_end:%Y-%m-%d}" in description
         assert event.decoded("DTEND") == start + timedelta(days=1)
     assert len({str(e.get("UID")) for e in events}) == total
     lines = list(csv.DictReader(io.StringIO(schedule_csv(rows).decode("utf-8"))))

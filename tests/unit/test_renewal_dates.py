@@ -40,12 +40,13 @@ def oracle(facts: TermFacts, as_of: date) -> Deadlines:
         k, end = next((i, e) for i, e in enumerate(ends) if e >= as_of)
     has_notice = bool(facts.notice.months or facts.notice.days)
     notice_by = _minus(end, facts.notice) if has_notice else None
-    upcoming = None
+    upcoming = upcoming_end = None
     if has_notice and rolling:
-        upcoming = next(d for d in (_minus(_plus(facts.term_end, renewal, i), facts.notice) for i in count(k))
-                        if d >= as_of)
+        upcoming, upcoming_end = next((d, e) for d, e in ((_minus(e, facts.notice), e) for e in
+                                                          (_plus(facts.term_end, renewal, i) for i in count(k)))
+                                      if d >= as_of)
     elif has_notice and notice_by >= as_of:
-        upcoming = notice_by
+        upcoming, upcoming_end = notice_by, end
     if end < as_of:
         state = "expired"
     elif notice_by is None:
@@ -56,7 +57,7 @@ def oracle(facts: TermFacts, as_of: date) -> Deadlines:
         state = "in_notice_window"
     else:
         state = "in_force"
-    return Deadlines(state, end, end if rolling else None, notice_by, upcoming, k)
+    return Deadlines(state, end, end if rolling else None, notice_by, upcoming, k, upcoming_end)
 
 
 spans = st.one_of(st.builds(lambda m: Span(months=m), st.integers(1, 60)),
@@ -131,3 +132,16 @@ def test_no_end_date_and_perpetual():
     evergreen = TermFacts(date(2019, 1, 1), "evergreen", Span(), Span(days=90))
     assert deadlines(evergreen, date(2020, 1, 1)).state == "perpetual"
     assert deadlines(evergreen, date(2018, 12, 1)).state == "notice_passed"
+
+
+def test_next_deadline_names_the_term_it_belongs_to():
+    """Once the current term's deadline has passed, the next deadline is the following term's: the table and
+    the calendar say which term end it stops (not the current one)."""
+    f = TermFacts(date(2020, 12, 31), "automatic", Span(months=12), Span(days=60))
+    d = deadlines(f, date(2020, 12, 15))
+    assert (d.state, d.term_end, d.notice_by) == ("notice_passed", date(2020, 12, 31), date(2020, 11, 1))
+    assert (d.next_notice_by, d.notice_term_end) == (date(2021, 11, 1), date(2021, 12, 31))
+    before = deadlines(f, date(2020, 10, 1))
+    assert (before.next_notice_by, before.notice_term_end) == (date(2020, 11, 1), date(2020, 12, 31))
+    assert deadlines(TermFacts(date(2020, 12, 31), "none", Span(), Span(days=60)), date(2020, 12, 1)) \
+        .notice_term_end is None
