@@ -59,9 +59,10 @@ def render_contract_terms(file_id: str, today: date) -> None:
         d = row.deadlines
         cols = st.columns(4)
         cols[0].metric("Renewal", row.facts.renewal_type)
-        cols[1].metric("Term ends", f"{d.term_end:%Y-%m-%d}" if d.term_end else "—")
+        cols[1].metric("Current term ends", f"{d.term_end:%Y-%m-%d}" if d.term_end else "—")
+        stops = f" before the term ending on {d.notice_term_end:%Y-%m-%d}" if d.notice_term_end else ""
         cols[2].metric("Notice by", f"{d.next_notice_by:%Y-%m-%d}" if d.next_notice_by else "—",
-                       help=f"{span_text(row.facts.notice) or 'No'} notice period.")
+                       help=f"{span_text(row.facts.notice) or 'No'} notice period{stops}.")
         cols[3].metric(f"State as of {today:%Y-%m-%d}", STATE_LABELS.get(d.state, d.state))
         for name, label in FIELD_LABELS.items():
             ev = row.evidence.get(name)

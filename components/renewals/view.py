@@ -11,7 +11,7 @@ import streamlit as st
 from components.db import get_driver
 from components.renewals.export import schedule_csv, schedule_frame, schedule_ics, span_text
 from graph.filters import ContractFilter
-from graph.renewal_dates import shift, term_end_at
+from graph.renewal_dates import term_end_at
 from graph.renewal_queries import ScheduleRow, renewal_schedule
 
 TTL_S = 300
@@ -36,8 +36,8 @@ def _bars(row: ScheduleRow, as_of: date) -> list[tuple[str, date, date]]:
         spans.append(("renewal", d.term_end, term_end_at(f, d.renewals + 1)))
     if d.notice_by is not None:
         spans.append(("notice", d.notice_by, d.term_end))
-    if d.next_notice_by is not None and d.next_notice_by != d.notice_by and d.next_renewal is not None:
-        spans.append(("notice", d.next_notice_by, shift(d.next_notice_by, f.notice)))
+    if d.next_notice_by is not None and d.next_notice_by != d.notice_by and d.notice_term_end is not None:
+        spans.append(("notice", d.next_notice_by, d.notice_term_end))
     return spans
 
 
