@@ -8,6 +8,7 @@ import pandas as pd
 import streamlit as st
 
 from components import reads
+from components.explorer.results import show_queries
 from components.formatting import escape_md
 from components.routes import CONTRACT_PAGE
 from graph.clause_review import ClauseReview, check_question, review_csv
@@ -80,9 +81,11 @@ def render_clause_review(f: ContractFilter) -> None:
         if not review.rows:
             st.info(f"No contract in this filter has a section matching “{escape_md(question)}”.",
                     icon=":material/search_off:")
+            show_queries(review.queries)
             return
         _headline(review)
         _table(review)
         st.download_button(f"Download the clause review ({len(review.rows):,} rows, CSV)", data=review_csv(review),
                            file_name="clause-review.csv", mime="text/csv", icon=":material/download:",
                            on_click="ignore", key="explorer_clause_csv")
+        show_queries(review.queries)  # the same transparency as the filter's own queries above

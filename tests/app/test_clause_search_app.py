@@ -146,6 +146,10 @@ def test_explorer_clause_review_table_and_csv(driver, monkeypatch: pytest.Monkey
     assert rows[0] == {"file_id": review.rows[0].file_id, "contract_title": review.rows[0].title,
                        "section": review.rows[0].cite(), "section_title": review.rows[0].section_title,
                        "quote": review.rows[0].quote}
+    # The review's own statements are listed like the filter's: the scope read, then the clause search.
+    labels = [e.label for e in at.expander if e.label.startswith("Cypher and parameters")]
+    assert f"Cypher and parameters ({len(review.queries)} queries)" in labels and len(labels) == 2
+    assert review.queries[-1].cypher.strip() in [c.value.strip() for c in at.code]
 
 
 def test_explorer_clause_review_without_matches_and_bad_input() -> None:
