@@ -7,6 +7,8 @@
   item in a party list ("by and between A ("X"), and B ("Y")"), else to the start of its sentence, with
   abbreviations ("Inc.", "Str. 68") not taken for sentence ends, so an address never becomes a definition and
   a role ("to the other Party (the "Receiving Party")") keeps the sentence that explains it.
+- `names_party`: whether an inline term may be one item of a party list; a term naming an instrument, a period
+  or a date ("the "Term"", "the "Master Agreement"") keeps its sentence instead.
 - `trim_definition`: a definition clause runs to the next clause; the next clause's list label ("(s)",
   "1.3") and a filing footer ("Source: ...") are not part of it.
 - `is_pointer`: whether a definition only points elsewhere ("has the meaning set forth in Section 8.7",
@@ -48,6 +50,21 @@ _TRAILING_WORDS = re.compile(r"(?:(?:^|[\s,]+)(?:shall\s+be|will\s+be|is|are|her
                              r"referred\s+to\s+as|"
                              r"also|individually|collectively|and|or|each))+$", re.IGNORECASE)
 MAX_REFERENT = 300
+# A term naming an instrument, a period or a date is not one of the parties a party list names: in
+# "the Sales Dealer Agreement dated ... between Vivint and Vivint Solar Developer, LLC (the "Term")" or
+# "a Non-Competition Agreement ... by and between the Parties (the "Non-Competition Agreement")" the list's
+# last item is not what the term means, so such terms keep their whole sentence.
+_NOT_A_PARTY = re.compile(
+    r"\b(?:agreements?|amendments?|contracts?|terms?|periods?|plans?|leases?|licen[cs]es?|notes?|letters?|"
+    r"orders?|polic(?:y|ies)|arrangements?|transactions?|deeds?|guarant(?:ee|y|ies)|instruments?|documents?|"
+    r"dates?|schedules?|exhibits?|appendix|appendices|addend(?:um|a)|annex(?:es)?|protocols?|memorand(?:um|a)|"
+    r"understandings?|facility|commitments?|warrants?|shares|stock|securities|acts?|codes?|rules?|"
+    r"regulations?|statutes?)$", re.IGNORECASE)
+
+
+def names_party(term: str) -> bool:
+    """Whether an inline term can name an item of a party list (not an instrument, period or date)."""
+    return not _NOT_A_PARTY.search(term.strip(" \"“”'"))
 
 
 def valid_term(term: str, inline: bool) -> bool:
@@ -79,16 +96,16 @@ def _sentence_start(window: str) -> int:
     return start
 
 
-def referent(text: str, pos: int, floor: int, retry: bool = True) -> str:
-    """The text an inline definition at `pos` names (its list item in a party list, else its sentence); when
-    nothing precedes it in its sentence ("...CNPJ 09.296.295/0001-60.\n\nHereafter referred to as "Company""),
-    the sentence before."""
+def referent(text: str, pos: int, floor: int, retry: bool = True, party: bool = True) -> str:
+    """The text an inline definition at `pos` names (its list item in a party list when `party`, else its
+    sentence); when nothing precedes it in its sentence ("...CNPJ 09.296.295/0001-60.\n\nHereafter referred to
+    as "Company""), the sentence before."""
     window_start = max(floor, pos - 1200)
     window = text[window_start:pos]
     sentence = _sentence_start(window)
     window = window[sentence:]
     cut = 0
-    for pattern in (_PARTY_LIST, _ITEM_BREAK):
+    for pattern in (_PARTY_LIST, _ITEM_BREAK) if party else (_ITEM_BREAK,):
         for match in pattern.finditer(window):
             cut = max(cut, match.end())
     fragment = " ".join(window[cut:].split()).rstrip(" ,(")
@@ -97,7 +114,7 @@ def referent(text: str, pos: int, floor: int, retry: bool = True) -> str:
     while before > floor and text[before - 1].isspace():
         before -= 1
     if not fragment.strip(" ,;:.") and retry and before > floor:
-        return referent(text, before, floor, retry=False).rstrip(" ,;:.")
+        return referent(text, before, floor, retry=False, party=party).rstrip(" ,;:.")
     if len(fragment) > MAX_REFERENT:
         fragment = "…" + fragment[-MAX_REFERENT:].split(" ", 1)[-1]
     return fragment

@@ -23,7 +23,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
-from ingest.document.definition_text import is_pointer, referent, trim_definition, valid_term
+from ingest.document.definition_text import is_pointer, names_party, referent, trim_definition, valid_term
 from ingest.document.models import DefinedTerm, Reference, TermUse
 from ingest.document.references import EXH_REF_RE, REF_RE
 
@@ -181,7 +181,7 @@ def _inline(text: str, span_at: Callable[[int], Span]) -> list[_Found]:
             lead = re.sub(_QUOTED, " ", body[:quoted.start()])
             if term and (_LEAD.match(lead) or _LEAD_PHRASE.match(lead)):
                 out.append(_Found(term, paren.start(), paren.end(), number,
-                                  referent(text, paren.start(), start), True))
+                                  referent(text, paren.start(), start, party=names_party(term)), True))
     for match in _HEREINAFTER.finditer(text):
         term = _clean_term(match.group("term"), inline=True)
         start, _, number = span_at(match.start())
@@ -189,7 +189,8 @@ def _inline(text: str, span_at: Callable[[int], Span]) -> list[_Found]:
             opened = text.rfind("(", max(start, match.start() - 120), match.start())
             closed = text.rfind(")", max(start, match.start() - 120), match.start())
             at = opened if opened > closed else match.start()
-            out.append(_Found(term, match.start(), match.end(), number, referent(text, at, start), True))
+            out.append(_Found(term, match.start(), match.end(), number,
+                              referent(text, at, start, party=names_party(term)), True))
     return out
 
 

@@ -83,6 +83,22 @@ def test_inline_role_keeps_the_sentence_that_explains_it():
                                          '(the "Disclosing Party") to the other Party')
 
 
+def test_an_instrument_or_period_after_a_party_list_is_not_the_last_party():
+    """"between A and B (the "Term")": the parenthesis names the instrument or period the sentence describes,
+    not the list's last party (Vivint Solar's non-competition amendment, CUAD)."""
+    got = terms('1. Definitions. Capitalised terms have the meanings set forth in the Master Framework Agreement, '
+                'dated September 30, 2016, by and between the Parties (the "Master Framework Agreement").\n'
+                '3. Term. This Agreement will continue until the expiration of the sales term defined in the Sales '
+                'Dealer Agreement dated as of August 16, 2017 between Vivint and Vivint Solar Developer, LLC '
+                '(the "Term"). An agency is formed between Acme Corp. and Beta LLC (the "Agents").\n')
+    assert got["Term"][1] == ("This Agreement will continue until the expiration of the sales term defined in the "
+                              "Sales Dealer Agreement dated as of August 16, 2017 between Vivint and Vivint Solar "
+                              "Developer, LLC")
+    assert got["Master Framework Agreement"][1].startswith("Capitalised terms have the meanings set forth in the "
+                                                           "Master Framework Agreement, dated September 30, 2016")
+    assert got["Agents"][1] == "Acme Corp. and Beta LLC"  # a party-like term still takes the list's item
+
+
 def test_party_address_with_abbreviations_stays_whole():
     got = terms('This Agreement is made by and between Miltenyi Biotec GmbH, a German corporation having an address '
                 'at Friedrich-Ebert-Str. 68, 51429 Bergisch Gladbach, Germany (hereinafter referred to as "Miltenyi"), '
