@@ -38,9 +38,10 @@ def party_key(name: str) -> str:
 
 
 def is_placeholder(name: str | None) -> bool:
-    """Bracketed blanks (`[•]`, `[*]`, `[Agent Name]`), bare punctuation and generic pronouns."""
+    """Bracketed blanks (`[•]`, `[*]`, `[Agent Name]`, a template's `<<enter Company Name>>`), bare punctuation
+    and generic pronouns."""
     text = (name or "").strip()
-    if text.startswith("[") and text.endswith("]"):
+    if (text.startswith("[") and text.endswith("]")) or (text.startswith("<") and text.endswith(">")):
         return True
     return not party_key(text) or text.lower() in PLACEHOLDER_NAMES
 

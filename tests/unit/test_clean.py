@@ -24,7 +24,8 @@ def test_contract_types(raw: str, file_id: str, expected: str) -> None:
     assert clean_contract_type(raw, file_id, report) == expected
 
 
-@pytest.mark.parametrize("name", ["[•]", "[*]", "[ * * * ]", "[●]", "[Agent Name]", "N/A", "", "  ", "You", "..."])
+@pytest.mark.parametrize("name", ["[•]", "[*]", "[ * * * ]", "[●]", "[Agent Name]", "N/A", "", "  ", "You", "...",
+                                  "<<enter Company Name>>", "<Licensee>"])
 def test_placeholders(name: str) -> None:
     assert is_placeholder(name)
 
