@@ -34,7 +34,9 @@ _KW = (r"(?:[Ss]ub-?)?(?:[Ss]ections?|SECTIONS?|[Pp]aragraphs?|PARAGRAPHS?|[Cc]l
 REF_RE = re.compile(rf"(?=[SsPpCcAa§])(?<![\w])(?P<kw>{_KW})(?:\s*,)?\s*(?P<items>{_ITEM}(?:{_SEP}{_ITEM})*)")
 _ITEM_RE = re.compile(rf"(?P<sep>{_SEP})?(?P<item>{_ITEM})")
 _EXH_KW = EXHIBIT_WORDS + "|" + "|".join(w.title() for w in EXHIBIT_WORDS.split("|"))
-_EXH_ID = r"[\"“]?(?P<id>[A-Z]{1,2}(?:-?\d{1,3})?|\d{1,3}(?:\.\d{1,3})*)[\"”]?(?![\w])"
+# "ADDENDUM TO LEASE", "SCHEDULE OR": a capitalised word, no label; "Schedule TO" is the SEC's tender offer form
+_NOT_IDS = r"(?!(?:TO|OR|OF|IS|IN|AS|AT|BY|ON|AN|IF|IT|NO|SO|UP|WE|BE|DO|MY|US)(?![\w]))"
+_EXH_ID = rf"[\"“]?{_NOT_IDS}(?P<id>[A-Z]{{1,2}}(?:-?\d{{1,3}})?|\d{{1,3}}(?:\.\d{{1,3}})*)[\"”]?(?![\w])"
 EXH_REF_RE = re.compile(rf"(?=[EeSsAa])(?<![\w])(?P<kw>{_EXH_KW})s?\s+{_EXH_ID}")
 _EXH_MORE = re.compile(r"(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)[\"“]?(?P<id>[A-Z](?:-?\d{1,3})?|\d{1,3})[\"”]?"
                        r"(?![\w])")
@@ -42,6 +44,7 @@ _OF_SCOPE = re.compile(rf"^\s*(?:of|in|to)\s+(?:this\s+(?P<this>{_EXH_KW})|(?:th
 _OF_AGREEMENT = re.compile(r"^\s*(?:of|in|under)\s+(?:this|the)\s+Agreement\b", re.IGNORECASE)
 _CITED_BY = re.compile(r"(?:clauses?|sections?|paragraphs?|subsections?|subparagraphs?|items?|and|or|through|to|"
                        r"[,\-–—]|\))\s*$", re.IGNORECASE)
+_OF_NEXT = re.compile(r"^(?:\s*\([^()\n]{1,80}\))?\s*,?\s*(?:of|in|under)\s+(?:the\s+)?$")
 _RANGE_WORDS = frozenset({"through", "thru", "to", "until", "-", "–", "—"})
 
 
@@ -94,8 +97,9 @@ def _numbered(text: str, outline: Outline) -> Iterator[Found]:
     matches = list(REF_RE.finditer(text))
     external = [statute_before(text, m.start()) or _external_after(text[m.end():m.end() + 160]) for m in matches]
     for i in range(len(matches) - 2, -1, -1):  # "Section 6.8 (X), Section 6.9 (Y) of the Purchase Agreement"
-        if external[i + 1] and not external[i] and list_glue(text[matches[i].end():matches[i + 1].start()]):
-            external[i] = True
+        between = text[matches[i].end():matches[i + 1].start()]
+        if external[i + 1] and not external[i] and (list_glue(between) or _OF_NEXT.match(between)):
+            external[i] = True  # a list of them, or "clause (k) of Section 351 of the PHSA"
     for match, is_external in zip(matches, external, strict=True):
         source = outline.owner(match.start())
         phrase = " ".join(match.group(0).split())

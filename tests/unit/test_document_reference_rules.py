@@ -1,0 +1,89 @@
+"""Cross-reference rules added to reach the non-dev target of issue 14, each on the dev-contract shape that
+prompted it: statutes cited in more ways (acronyms, "Title 15,", "U.S.C" without its last dot, "Law, Sections",
+"et seq.", "respectively", "of such act"), references into a reference into another instrument ("clause (k)
+of Section 351 of the PHSA"), lists joined by "through", capitalised words that are no exhibit labels
+("ADDENDUM TO LEASE", "Schedule TO")."""
+
+from __future__ import annotations
+
+from ingest.document.parser import document_outline
+from ingest.document.references import scan_references
+
+BODY = ("1. Definitions. Terms.\n1.1 Fees. The fees.\n1.2 Term. The term.\n1.3 Notice. Notices.\n"
+        "2. Services.\n2.1 Scope. Scope.\n2.2 Levels. Levels.\n2.3 Credits. Credits.\n"
+        "3. Payment.\n3.1 Deposit. A deposit.\n3.2 Taxes. Taxes.\n3.3 Fees. Fees.\n")
+
+
+def found(extra: str, tail: str = "") -> list[tuple[str | None, str, str]]:
+    """(target, how, text) of every reference made by a section 4 appended to BODY."""
+    text, outline = document_outline(BODY + f"4. Test. {extra}\n" + tail)
+    return [(f.target, f.how, f.text) for f in scan_references(text, outline) if f.source == "4"]
+
+
+def external(extra: str) -> list[str]:
+    """The texts of the references in `extra` that are flagged external; every other one is listed as '!text'."""
+    return [t if how == "external" else f"!{t}" for _, how, t in found(extra)]
+
+
+def test_statutes_named_right_before_in_more_ways():
+    assert external("Pursuant to DFAR Section 227.7202 and FAR Section 12.212, as applicable.") == [
+        "Section 227", "Section 12.212"]
+    assert external("Foreign Corrupt Practices Act, U.S. Code Title 15, § 78. Next.") == ["§ 78"]
+    assert external("Under the Act (21 U.S.C § 321 et seq.) and 11 USC Section 365(n).") == ["§ 321", "Section 365(n)"]
+    assert external("Title 21 of the United States Code of Federal Regulations, Section 2.1(e); and GBL Sections 1.1 "
+                    "and 1.2 apply.") == ["Section 2.1(e)", "Sections 1.1 and 1.2"]
+    assert external("Rights conferred by New York General Business Law, Sections 2.1-2.3.") == ["Sections 2.1-2.3"]
+    assert external('("GAO/IG Access" (Pub. L. No. 111-5, Section 3, 1514 and 1515)') == ["Section 3"]
+
+
+def test_applicable_law_with_a_comma_is_no_statute_name():
+    assert found("To the extent required by Applicable Law, Section 1.2 shall apply.") == [
+        ("1.2", "exact", "Section 1.2")]
+
+
+def test_instruments_named_after_in_more_ways():
+    assert external("Section 3.1, et seq. of the Code of the State of Delaware.") == ["Section 3.1"]
+    assert external("Pursuant to Section 1.2 or 1.3, respectively, of the applicable Receivables Transfer "
+                    "Agreement.") == ["Section 1.2 or 1.3"]
+    assert external("Within the meaning of Section 2(a) (2) of the U.S. Securities Act.") == ["Section 2(a) (2)"]
+    assert external("As defined by Section 3.2 of the UK Income Tax (Earnings and Pensions) Act 2003.") == [
+        "Section 3.2"]
+    assert external("Lists under Section 3.1(l)(5)(B) of such act, and subparagraphs (1) and (3) of Rule 462(b).") == [
+        "Section 3.1(l)(5)(B)", "subparagraphs (1) and (3)"]
+    assert external("In accordance with Paragraph 36 of the Final DIP Order.") == ["Paragraph 36"]
+    assert external("Pursuant to Note 2 to Section 73.3555 of the FCC's rules.") == ["Section 73"]
+
+
+def test_a_defined_term_parenthetical_after_the_statute_still_names_it():
+    assert external('Controls within the meaning of Section 2 of the Exchange Act (each, an "Indemnified Party").') == [
+        "Section 2"]
+    assert external('Under Section 3.2 of the Bankruptcy Code (the "Code"), licences.') == ["Section 3.2"]
+
+
+def test_order_after_a_lowercase_word_is_no_instrument():
+    text, outline = document_outline(
+        BODY + "EXHIBIT A\nSERVICE LEVEL SCHEDULE\nATTACHMENT A\nMEASUREMENTS\nLevels may be modified through the "
+        "process set forth in this Attachment A to the Service Level Schedule in order to achieve accuracy.\n")
+    assert [(f.target, f.how) for f in scan_references(text, outline) if f.text == "Attachment A"] == [
+        ("Attachment A", "containing")]
+
+
+def test_a_reference_into_an_external_reference_is_external():
+    assert external('An application under subsection (k) of Section 351 of the PHSA (a "Biosimilar").') == [
+        "subsection (k)", "Section 351"]
+    assert external("The provisions of Sections 1.3(a)-(i) of Article 4 of the APA are incorporated.") == [
+        "Sections 1.3(a)-(i)", "Article 4"]
+    assert external("Only clause (a) of Section 2(a)(10) of the 1933 Act.") == ["clause (a)", "Section 2(a)(10)"]
+
+
+def test_a_list_joined_by_through_into_another_instrument_is_external():
+    assert external("Section 10.2 (Governing Law) through Section 10.19 (Mutual Drafting) of the Separation "
+                    "Agreement are incorporated.") == ["Section 10.2", "Section 10.19"]
+
+
+def test_capitalised_words_and_sec_forms_are_no_exhibit_labels():
+    assert found("THIS ADDENDUM TO LEASE and any SCHEDULE OR EXHIBIT OR PART; the Schedule TO filed.") == []
+    assert found("The remedy in Rate Schedule FT-A; see also FDD Exhibit H-1.") == [
+        (None, "external", "Schedule FT"), (None, "external", "Exhibit H-1")]
+    assert found("Prices are in Schedule AB.", "\nSCHEDULE AB\nPRICES\nTen dollars.\n") == [
+        ("Schedule AB", "exact", "Schedule AB")]
