@@ -22,6 +22,7 @@ from ingest.document.models import Reference
 from ingest.document.numbering import dotted_tuple, is_roman, numeral_value, numeric_key, split_ref_number
 from ingest.document.patterns import EXHIBIT_WORDS
 from ingest.document.ref_external import is_filing_label, list_glue, other_instrument_after, statute_before
+from ingest.document.ref_inline import enumerates, inline_owner, line_at
 from ingest.document.ref_relative import find_relative
 from ingest.document.sections import Outline
 
@@ -44,7 +45,7 @@ _OF_SCOPE = re.compile(rf"^\s*(?:of|in|to)\s+(?:this\s+(?P<this>{_EXH_KW})|(?:th
 _OF_AGREEMENT = re.compile(r"^\s*(?:of|in|under)\s+(?:this|the)\s+Agreement\b", re.IGNORECASE)
 _CITED_BY = re.compile(r"(?:clauses?|sections?|paragraphs?|subsections?|subparagraphs?|items?|and|or|through|to|"
                        r"[,\-–—]|\))\s*$", re.IGNORECASE)
-_OF_NEXT = re.compile(r"^(?:\s*\([^()\n]{1,80}\))?\s*,?\s*(?:of|in|under)\s+(?:the\s+)?$")
+_OF_NEXT = re.compile(r"^(?:\s*\([^()\n]{1,80}\))?\s*,?\s*(?:of|in|under)\s+(?:the\s+|this\s+)?$")
 _RANGE_WORDS = frozenset({"through", "thru", "to", "until", "-", "–", "—"})
 
 
@@ -94,13 +95,14 @@ def scan_references(text: str, outline: Outline) -> list[Found]:
 
 
 def _numbered(text: str, outline: Outline) -> Iterator[Found]:
-    matches = list(REF_RE.finditer(text))
+    # "article(s)", "Section(s)": a plural marker, no item
+    matches = [m for m in REF_RE.finditer(text) if not (m.end("kw") == m.start("items") and m.group("items") == "(s)")]
     external = [statute_before(text, m.start()) or _external_after(text[m.end():m.end() + 160]) for m in matches]
     for i in range(len(matches) - 2, -1, -1):  # "Section 6.8 (X), Section 6.9 (Y) of the Purchase Agreement"
         between = text[matches[i].end():matches[i + 1].start()]
         if external[i + 1] and not external[i] and (list_glue(between) or _OF_NEXT.match(between)):
             external[i] = True  # a list of them, or "clause (k) of Section 351 of the PHSA"
-    for match, is_external in zip(matches, external, strict=True):
+    for i, (match, is_external) in enumerate(zip(matches, external, strict=True)):
         source = outline.owner(match.start())
         phrase = " ".join(match.group(0).split())
         if is_external:
@@ -108,8 +110,15 @@ def _numbered(text: str, outline: Outline) -> Iterator[Found]:
             continue
         scopes = _scopes(text[match.end():match.end() + 80], source, outline)
         article = match.group("kw").lower().startswith("art")
-        for item in _expand(match.group("items")):
-            target, how = _resolve(item, article, source, scopes, outline)
+        items = _expand(match.group("items"))
+        host = matches[i + 1] if i + 1 < len(matches) else None
+        if host and _OF_NEXT.match(text[match.end():host.start()]) and not any(split_ref_number(t)[0] for t in items):
+            # "clause (2) of Section 5(a)(vii)", "clause (ii) of this Section 11.6": items of that section
+            base = re.sub(r"\s+", "", _expand(host.group("items"))[0])
+            items = [base + item for item in items]
+            article = host.group("kw").lower().startswith("art")
+        for item in items:
+            target, how = _resolve(item, article, source, scopes, outline, line_at(text, match.start(), outline))
             yield Found(match.start(), source, target, phrase, "numbered", how)
 
 
@@ -118,8 +127,10 @@ def _external_after(after: str) -> bool:
 
 
 def _resolve(item: str, article: bool, source: str, scopes: list[str | None],
-             outline: Outline) -> tuple[str | None, str]:
-    """The best match in each scope, own scope first (an exhibit's "Section 2" may be its own or the body's)."""
+             outline: Outline, line: str = "") -> tuple[str | None, str]:
+    """The best match in each scope, own scope first (an exhibit's "Section 2" may be its own or the body's);
+    a lettered item enumerated in the reference's own line ("either (i) X or (ii) Y ... clause (ii)") before
+    a same-lettered subsection of an ancestor."""
     hits = _lookup(item, article, source, scopes, outline)
     if not hits and scopes == [None]:
         hits = _elsewhere(item, article, source, outline)
@@ -127,9 +138,13 @@ def _resolve(item: str, article: bool, source: str, scopes: list[str | None],
         if scopes == ["?missing"]:
             return None, "absent"
         base, subs = split_ref_number(item)
-        if not base and subs and _inline_item(subs[0], source, outline):
-            return source, "containing"  # "(a) X, (b) Y ... clause (a)": items inside the source's own sentence
+        owner = inline_owner(subs[0], source, outline) if not base and subs else None
+        if owner is not None:
+            return owner, "containing"  # "(a) X, (b) Y ... clause (a)": items inside the source's own sentence
         return None, "missing"
+    base, subs = split_ref_number(item)
+    if not base and subs and not _under(hits[0][0], source, outline) and enumerates(subs[0], line):
+        return source, "containing"  # "(i) X, (ii) Y ... clause (i)" in 1.1(y), not the definition 1.1(i)
     for target, how in hits:
         if target != source and not _is_ancestor(target, source, outline) and not _same_group(target, how, source,
                                                                                               outline):
@@ -143,16 +158,6 @@ def _elsewhere(item: str, article: bool, source: str, outline: Outline) -> list[
     scopes = {scope for scope, _ in outline.keys if scope is not None}
     hits = [h for scope in scopes for h in _lookup(item, article, source, [scope], outline) if h[1] == "exact"]
     return hits if len(hits) == 1 else []
-
-
-def _inline_item(label: str, source: str, outline: Outline) -> bool:
-    """The source's own text enumerates `label` inline ("... (a) the Fees, (b) ..."), not only cites it."""
-    own = next((s.text for s in outline.sections if s.number == source), "")
-    for found in re.finditer(re.escape(label), own, re.IGNORECASE):
-        before = own[max(0, found.start() - 25):found.start()]
-        if not _CITED_BY.search(before):
-            return True
-    return False
 
 
 def _same_group(target: str, how: str, source: str, outline: Outline) -> bool:
@@ -294,6 +299,11 @@ def _stems(base: str, article: bool) -> list[str]:
     if number and not values:
         stems.append(str(number))  # "Article IX" / "Section IX" in a text whose provisions are numbered "9."
     return stems
+
+
+def _under(target: str, source: str, outline: Outline) -> bool:
+    """`target` is `source` or one of its descendants."""
+    return target == source or _is_ancestor(source, target, outline)
 
 
 def _is_ancestor(target: str | None, source: str, outline: Outline) -> bool:

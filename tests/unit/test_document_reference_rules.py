@@ -87,3 +87,43 @@ def test_capitalised_words_and_sec_forms_are_no_exhibit_labels():
         (None, "external", "Schedule FT"), (None, "external", "Exhibit H-1")]
     assert found("Prices are in Schedule AB.", "\nSCHEDULE AB\nPRICES\nTen dollars.\n") == [
         ("Schedule AB", "exact", "Schedule AB")]
+
+
+def test_items_enumerated_inside_a_sentence_are_found_in_the_line_or_an_ancestor():
+    # "or (ii) ..." enumerates although "or" comes before it; "clauses (i) and (ii)" only cites
+    assert found("MMT shall either (i) terminate the contracts or (ii) assign them, at the cost of SIGA under "
+                 "clause (ii).") == [("4", "containing", "clause (ii)")]
+    text, outline = document_outline(BODY + "4. Default. A party defaults if (i) it fails to pay or (ii) it "
+                                     "breaches:\n(A) as to a default under clause (i) above, after ten days;\n"
+                                     "(B) as to a default under clause (ii) above, after thirty days.\n")
+    assert [(f.source, f.target, f.how) for f in scan_references(text, outline) if f.source.startswith("4")] == [
+        ("4(A)", "4", "containing"), ("4(B)", "4", "containing")]
+
+
+def test_a_number_spelt_out_and_the_sections_own_label_are_no_enumeration():
+    assert found("Within thirty (30) days as described in clause (30).") == [(None, "missing", "clause (30)")]
+    text, outline = document_outline(BODY + "4. Fees.\n(a) Monthly fees.\n(b) Annual fees.\n(c) If subsections (a) "
+                                     "above and (b) above both apply, the lower of the fees under subsections (a) and "
+                                     "(b) applies.\n")
+    assert [(f.target, f.how, f.text) for f in scan_references(text, outline) if f.source == "4(c)"] == [
+        ("4(a)", "exact", "subsections (a)"), ("4(a)", "exact", "subsections (a) and (b)"),
+        ("4(b)", "exact", "subsections (a) and (b)")]
+
+
+def test_an_item_enumerated_in_its_own_line_wins_over_an_ancestors_subsection_of_that_letter():
+    text, outline = document_outline(
+        "1. Representations.\n(a) The Company is duly organised.\n(b) The Company is solvent.\n(c) The Company is "
+        "not (A) in violation of its charter or (B) in default, except in the case of clause (B) for immaterial "
+        "defaults.\n2. Other. See Section 1(b).\n")
+    got = [(f.source, f.target, f.how, f.text) for f in scan_references(text, outline)]
+    assert got == [("1(c)", "1(c)", "containing", "clause (B)"), ("2", "1(b)", "exact", "Section 1(b)")]
+
+
+def test_items_of_a_named_section_resolve_inside_it():
+    assert found("Under clauses (a) and (b) of Section 3.2 and clause (c) of Section 1.") == [
+        ("3.2", "parent", "clauses (a) and (b)"), ("3.2", "exact", "Section 3.2"), ("1", "parent", "clause (c)"),
+        ("1", "exact", "Section 1")]
+
+
+def test_a_plural_marker_is_no_reference():
+    assert found("The full text article(s) and Section(s) requested.") == []
