@@ -14,7 +14,9 @@ provision of a different instrument, so it can never resolve inside this documen
   Company's Form 8-K", "Section 220 of the DGCL", "Sections 9.2 or 9.3 thereof", "Section 351 et seq. of the
   Code of ...", "Section 4.6 or 4.7, respectively, of the applicable Receivables Transfer Agreement", "Section
   351(l)(5)(B) of such act"; or it points into such a reference ("subsection (k) of Section 351 of the PHSA",
-  references.py). "of this Agreement", "of the Agreement", "of this Exhibit", "hereof" are internal.
+  references.py). "of this Agreement", "of the Agreement", "of this Exhibit", "hereof" are internal, except
+  that in an amendment (a document calling itself "this Amendment" / "this Addendum" more often than "this
+  Agreement") "of the Agreement" is the agreement it amends, another instrument.
 
 Everything else (numbered or not, present in the text or not: "Exhibit B" that was never attached, "the
 preceding paragraph", "this Section") is INTERNAL and belongs in the resolution denominator.
@@ -93,6 +95,24 @@ def other_instrument_after(after: str) -> bool:
     trailing = after[named.end("name"):named.end("name") + 40].split()[:2]  # "... FIs policy document"
     words += [w for w in trailing if w[:1].islower() and w not in _NAME_ONLY]  # "Schedule in order to"
     return any(w.lower().strip(".,;:()") in _INSTRUMENT_WORDS for w in words) and bool(_INSTRUMENT.match(name))
+
+
+_SELF_AMENDMENT = re.compile(r"\bthis\s+(?:Amendment|Addendum|Supplement|Side\s+Letter|Letter\s+Agreement)\b",
+                             re.IGNORECASE)
+_THIS_AGREEMENT = re.compile(r"\bthis\s+Agreement\b", re.IGNORECASE)
+_OF_THE_AGREEMENT = re.compile(r"^(?:\s*\([^()\n]{1,80}\))?\s*,?\s*(?:of|in|under|to)\s+the\s+Agreement\b")
+
+
+def amends_another(text: str) -> bool:
+    """The document is an amendment (addendum, supplement, side letter) of another agreement: it calls itself
+    "this Amendment" more often than "this Agreement" (twice at least), so "the Agreement" is the other one."""
+    own = len(_SELF_AMENDMENT.findall(text))
+    return own >= 2 and own > len(_THIS_AGREEMENT.findall(text))
+
+
+def of_amended_agreement(after: str) -> bool:
+    """"Section 4 of the Agreement" (not "of this Agreement"), read in an amendment."""
+    return bool(_OF_THE_AGREEMENT.match(after))
 
 
 def list_glue(between: str) -> bool:

@@ -21,7 +21,14 @@ from dataclasses import dataclass
 from ingest.document.models import Reference
 from ingest.document.numbering import dotted_tuple, is_roman, numeral_value, numeric_key, split_ref_number
 from ingest.document.patterns import EXHIBIT_WORDS
-from ingest.document.ref_external import is_filing_label, list_glue, other_instrument_after, statute_before
+from ingest.document.ref_external import (
+    amends_another,
+    is_filing_label,
+    list_glue,
+    of_amended_agreement,
+    other_instrument_after,
+    statute_before,
+)
 from ingest.document.ref_inline import enumerates, inline_owner, line_at
 from ingest.document.ref_relative import find_relative
 from ingest.document.sections import Outline
@@ -97,7 +104,9 @@ def scan_references(text: str, outline: Outline) -> list[Found]:
 def _numbered(text: str, outline: Outline) -> Iterator[Found]:
     # "article(s)", "Section(s)": a plural marker, no item
     matches = [m for m in REF_RE.finditer(text) if not (m.end("kw") == m.start("items") and m.group("items") == "(s)")]
-    external = [statute_before(text, m.start()) or _external_after(text[m.end():m.end() + 160]) for m in matches]
+    amends = amends_another(text)
+    external = [statute_before(text, m.start()) or _external_after(text[m.end():m.end() + 160], amends)
+                for m in matches]
     for i in range(len(matches) - 2, -1, -1):  # "Section 6.8 (X), Section 6.9 (Y) of the Purchase Agreement"
         between = text[matches[i].end():matches[i + 1].start()]
         if external[i + 1] and not external[i] and (list_glue(between) or _OF_NEXT.match(between)):
@@ -122,7 +131,9 @@ def _numbered(text: str, outline: Outline) -> Iterator[Found]:
             yield Found(match.start(), source, target, phrase, "numbered", how)
 
 
-def _external_after(after: str) -> bool:
+def _external_after(after: str, amends: bool = False) -> bool:
+    if amends and of_amended_agreement(after):
+        return True  # an amendment's "Section 4 of the Agreement": the agreement it amends
     return not _OF_SCOPE.match(after) and not _OF_AGREEMENT.match(after) and other_instrument_after(after)
 
 
@@ -170,13 +181,15 @@ def _same_group(target: str, how: str, source: str, outline: Outline) -> bool:
 
 def _exhibits(text: str, outline: Outline) -> Iterator[Found]:
     first_heading = outline.sections[1].start if len(outline.sections) > 1 else len(text)
+    amends = amends_another(text)
     for match in EXH_REF_RE.finditer(text):
         if is_filing_label(text, match.start(), first_heading):
             continue
         after = text[match.end():match.end() + 160]
         source = outline.owner(match.start())
         phrase = " ".join(match.group(0).split())
-        if statute_before(text, match.start()) or other_instrument_after(after):
+        if statute_before(text, match.start()) or other_instrument_after(after) or (amends and of_amended_agreement(
+                after)):
             yield Found(match.start(), source, None, phrase, "exhibit", "external", external=True)
             continue
         kw = match.group("kw").title()

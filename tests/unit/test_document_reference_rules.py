@@ -127,3 +127,17 @@ def test_items_of_a_named_section_resolve_inside_it():
 
 def test_a_plural_marker_is_no_reference():
     assert found("The full text article(s) and Section(s) requested.") == []
+
+
+def test_in_an_amendment_the_agreement_is_the_amended_one():
+    amendment = ("AMENDMENT NO. 1\nThis Amendment amends the License Agreement (the \"Agreement\").\n"
+                 "1. Territory. The Territory listed in Section 2 of the Agreement is amended as set out in this "
+                 "Amendment.\n2. Term. Paragraph 7(a) of the Agreement and Exhibit A to the Agreement are deleted; "
+                 "see Section 1 of this Amendment.\n")
+    text, outline = document_outline(amendment)
+    assert [(f.source, f.target, f.how, f.text) for f in scan_references(text, outline)] == [
+        ("1", None, "external", "Section 2"), ("2", None, "external", "Paragraph 7(a)"),
+        ("2", None, "external", "Exhibit A"), ("2", "1", "exact", "Section 1")]
+    # an agreement that mentions "this Amendment" in a clause or two still owns "the Agreement"
+    assert found("Section 1.2 of the Agreement applies to this Amendment and to any later Amendment.") == [
+        ("1.2", "exact", "Section 1.2")]
