@@ -30,6 +30,7 @@ from ingest.document.ref_external import (
     statute_before,
 )
 from ingest.document.ref_inline import enumerates, inline_owner, line_at
+from ingest.document.ref_missed import missed_heading
 from ingest.document.ref_relative import find_relative
 from ingest.document.sections import Outline
 
@@ -127,7 +128,8 @@ def _numbered(text: str, outline: Outline) -> Iterator[Found]:
             items = [base + item for item in items]
             article = host.group("kw").lower().startswith("art")
         for item in items:
-            target, how = _resolve(item, article, source, scopes, outline, line_at(text, match.start(), outline))
+            target, how = _resolve(item, article, source, scopes, outline, line_at(text, match.start(), outline),
+                                   text)
             yield Found(match.start(), source, target, phrase, "numbered", how)
 
 
@@ -138,13 +140,15 @@ def _external_after(after: str, amends: bool = False) -> bool:
 
 
 def _resolve(item: str, article: bool, source: str, scopes: list[str | None],
-             outline: Outline, line: str = "") -> tuple[str | None, str]:
+             outline: Outline, line: str = "", text: str = "") -> tuple[str | None, str]:
     """The best match in each scope, own scope first (an exhibit's "Section 2" may be its own or the body's);
     a lettered item enumerated in the reference's own line ("either (i) X or (ii) Y ... clause (ii)") before
     a same-lettered subsection of an ancestor."""
     hits = _lookup(item, article, source, scopes, outline)
     if not hits and scopes == [None]:
         hits = _elsewhere(item, article, source, outline)
+    if not hits and (missed := missed_heading(item, scopes, outline, text)) is not None:
+        hits = [(missed, "parent")]  # "Section 11.1.1": its heading is in 11.1's text, the outline missed it
     if not hits:
         if scopes == ["?missing"]:
             return None, "absent"

@@ -141,3 +141,13 @@ def test_in_an_amendment_the_agreement_is_the_amended_one():
     # an agreement that mentions "this Amendment" in a clause or two still owns "the Agreement"
     assert found("Section 1.2 of the Agreement applies to this Amendment and to any later Amendment.") == [
         ("1.2", "exact", "Section 1.2")]
+
+
+def test_a_sub_numbered_heading_the_outline_missed_resolves_to_the_section_holding_it():
+    text, outline = document_outline(
+        "11. Services.\n11.1 Support. The Operator provides:\n11.1.1 Payroll services.\n11.1.2 IT services.\n"
+        "11.1.3.The charge for the services set forth in Article 11.1.1 is set out below.\n11.2 Transition. As in "
+        "Section 11.1.3, and Section 11.1.7.\n")
+    assert "11.1.3" not in [s.number for s in outline.sections]  # "11.1.3.The" is run into its text
+    assert [(f.target, f.how, f.text) for f in scan_references(text, outline) if f.source == "11.2"] == [
+        ("11.1", "parent", "Section 11.1.3"), (None, "missing", "Section 11.1.7")]
