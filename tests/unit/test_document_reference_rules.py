@@ -151,3 +151,21 @@ def test_a_sub_numbered_heading_the_outline_missed_resolves_to_the_section_holdi
     assert "11.1.3" not in [s.number for s in outline.sections]  # "11.1.3.The" is run into its text
     assert [(f.target, f.how, f.text) for f in scan_references(text, outline) if f.source == "11.2"] == [
         ("11.1", "parent", "Section 11.1.3"), (None, "missing", "Section 11.1.7")]
+
+
+def test_exhibit_titles_without_a_space_with_a_dotted_id_or_naming_what_they_are_attached_to():
+    def exhibit_refs(text: str) -> list[tuple[str | None, str, str]]:
+        text, outline = document_outline(text)
+        return [(f.target, f.how, f.text) for f in scan_references(text, outline) if f.shape == "exhibit"]
+
+    assert exhibit_refs(BODY + "4. Specs. The Specifications are attached as Schedule 2.\nSCHEDULE2\nSPECIFICATIONS\n"
+                        "Ten widgets.\n") == [("Schedule 2", "exact", "Schedule 2")]
+    assert exhibit_refs(BODY + "4. Sale. The sale follows the guidelines attached as Exhibit 8.1.\nPage 58 of 60 "
+                        "EXHIBIT 8.1 SALE GUIDELINES A. The Sale shall be conducted in the stores.\n") == [
+        ("Exhibit 8.1", "exact", "Exhibit 8.1")]
+    assert exhibit_refs(BODY + "4. Territory. The territory is on Attachment A.\n  Attachment A to  Master Franchise "
+                        "Agreement   MASTER TERRITORY\nThe State of Texas.\n") == [
+        ("Attachment A", "exact", "Attachment A")]
+    # a sentence that starts a line is no title
+    assert exhibit_refs(BODY + "4. Territory. The territory is on Attachment A.\nAttachment A to this Agreement "
+                        "lists the counties.\n") == [(None, "not recognised", "Attachment A")]
