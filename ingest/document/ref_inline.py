@@ -53,7 +53,7 @@ def enumerates(label: str, own: str) -> bool:
     for found in re.finditer(re.escape(label), own, re.IGNORECASE):
         if found.start() == opening:
             continue
-        before = own[max(0, found.start() - 25):found.start()]
+        before = own[max(0, found.start() - 150):found.start()]  # long enough for "sections (5), (8), ... and"
         if (not _CITED_LIST.search(before) and not before[-1:].isalnum() and before[-1:] != ")"
                 and not _NUMBER_WORD.search(before)):  # "thirty (30) days" spells a number
             return True

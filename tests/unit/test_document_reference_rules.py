@@ -169,3 +169,8 @@ def test_exhibit_titles_without_a_space_with_a_dotted_id_or_naming_what_they_are
     # a sentence that starts a line is no title
     assert exhibit_refs(BODY + "4. Territory. The territory is on Attachment A.\nAttachment A to this Agreement "
                         "lists the counties.\n") == [(None, "not recognised", "Attachment A")]
+
+
+def test_the_end_of_a_long_cited_list_is_no_enumeration():
+    assert found("Staff have agreed to comply with the provisions of sections (5), (8), (9), (10) and (12) of this "
+                 "policy.") == [(None, "missing", "sections (5), (8), (9), (10) and (12)")]
