@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-LAYER_VERSION = 5  # 2: renewal facts and text titles; 3: references carry match / reason, relative
+LAYER_VERSION = 6  # 2: renewal facts and text titles; 3: references carry match / reason, relative
 # references; clean defined terms and pointer definitions; 4: run-in headings recovered (ingest/document/runin.py);
-# 5: filing labels and typographic apostrophes in external references (ingest/document/ref_external.py)
+# 5: filing labels and typographic apostrophes in external references (ingest/document/ref_external.py);
+# 6: more statutes/amendments external, inline enumerations, missed sub-headings, exhibit titles (issue 14)
 EMBED_CHARS = 8000
 Rows = dict[str, list[dict[str, Any]]]
 ROW_KEYS = ("documents", "ids", "sections", "top", "children", "references", "unresolved", "terms",
