@@ -187,9 +187,9 @@ def _exhibits(text: str, outline: Outline) -> Iterator[Found]:
     first_heading = outline.sections[1].start if len(outline.sections) > 1 else len(text)
     amends = amends_another(text)
     for match in EXH_REF_RE.finditer(text):
-        if is_filing_label(text, match.start(), first_heading):
-            continue
         after = text[match.end():match.end() + 160]
+        if is_filing_label(text, match.start(), first_heading) or _toc_title(match, after):
+            continue
         source = outline.owner(match.start())
         phrase = " ".join(match.group(0).split())
         if statute_before(text, match.start()) or other_instrument_after(after) or (amends and of_amended_agreement(
@@ -207,6 +207,15 @@ def _exhibits(text: str, outline: Outline) -> Iterator[Found]:
                 yield Found(match.start(), source, target, phrase, "exhibit", "containing")
             else:
                 yield Found(match.start(), source, target, phrase, "exhibit", "exact")
+
+
+_NEXT_TOC_ENTRY = re.compile(r"^[ \t]+(?:Section[ \t]+)?\d{1,3}\.\d{1,3}\.?[ \t]+[A-Z]")
+
+
+def _toc_title(match: re.Match[str], after: str) -> bool:
+    """"13.13 Schedules 42 13.14 Expenses 42": a table of contents entry titled "Schedules" and its page number."""
+    return match.group(0).split()[0].lower().endswith("s") and match.group("id").isdigit() and bool(
+        _NEXT_TOC_ENTRY.match(after))
 
 
 def _continued_ids(after: str) -> list[str]:

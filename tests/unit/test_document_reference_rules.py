@@ -174,3 +174,11 @@ def test_exhibit_titles_without_a_space_with_a_dotted_id_or_naming_what_they_are
 def test_the_end_of_a_long_cited_list_is_no_enumeration():
     assert found("Staff have agreed to comply with the provisions of sections (5), (8), (9), (10) and (12) of this "
                  "policy.") == [(None, "missing", "sections (5), (8), (9), (10) and (12)")]
+
+
+def test_a_table_of_contents_entry_titled_schedules_is_no_reference():
+    text, outline = document_outline(
+        "TABLE OF CONTENTS\n13.12 Counterparts 42 13.13 Schedules 42 13.14 Expenses 42 Section 9.9 Appendices and "
+        "Exhibits 28 Section 9.10 Entire Agreement 28\n" + BODY + "4. Survival. Schedules 1 and 2 survive.\n")
+    assert [(f.source, f.how, f.text) for f in scan_references(text, outline) if f.shape == "exhibit"] == [
+        ("4", "absent", "Schedules 1")]  # schedules 1 and 2, neither attached (one row per source, target, text)
