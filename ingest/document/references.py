@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from ingest.document.models import Reference
 from ingest.document.numbering import dotted_tuple, is_roman, numeral_value, numeric_key, split_ref_number
 from ingest.document.patterns import EXHIBIT_WORDS
+from ingest.document.ref_exhibits import absent_or_missed, continued_ids, toc_title
 from ingest.document.ref_external import (
     amends_another,
     is_filing_label,
@@ -47,12 +48,8 @@ _EXH_KW = EXHIBIT_WORDS + "|" + "|".join(w.title() for w in EXHIBIT_WORDS.split(
 _NOT_IDS = r"(?!(?:TO|OR|OF|IS|IN|AS|AT|BY|ON|AN|IF|IT|NO|SO|UP|WE|BE|DO|MY|US)(?![\w]))"
 _EXH_ID = rf"[\"“]?{_NOT_IDS}(?P<id>[A-Z]{{1,2}}(?:-?\d{{1,3}})?|\d{{1,3}}(?:\.\d{{1,3}})*)[\"”]?(?![\w])"
 EXH_REF_RE = re.compile(rf"(?=[EeSsAa])(?<![\w])(?P<kw>{_EXH_KW})s?\s+{_EXH_ID}")
-_EXH_MORE = re.compile(r"(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)[\"“]?(?P<id>[A-Z](?:-?\d{1,3})?|\d{1,3})[\"”]?"
-                       r"(?![\w])")
 _OF_SCOPE = re.compile(rf"^\s*(?:of|in|to)\s+(?:this\s+(?P<this>{_EXH_KW})|(?:the\s+)?(?P<kw>{_EXH_KW})\s+{_EXH_ID})")
 _OF_AGREEMENT = re.compile(r"^\s*(?:of|in|under)\s+(?:this|the)\s+Agreement\b", re.IGNORECASE)
-_CITED_BY = re.compile(r"(?:clauses?|sections?|paragraphs?|subsections?|subparagraphs?|items?|and|or|through|to|"
-                       r"[,\-–—]|\))\s*$", re.IGNORECASE)
 _OF_NEXT = re.compile(r"^(?:\s*\([^()\n]{1,80}\))?\s*,?\s*(?:of|in|under)\s+(?:the\s+|this\s+)?$")
 _RANGE_WORDS = frozenset({"through", "thru", "to", "until", "-", "–", "—"})
 
@@ -188,7 +185,7 @@ def _exhibits(text: str, outline: Outline) -> Iterator[Found]:
     amends = amends_another(text)
     for match in EXH_REF_RE.finditer(text):
         after = text[match.end():match.end() + 160]
-        if is_filing_label(text, match.start(), first_heading) or _toc_title(match, after):
+        if is_filing_label(text, match.start(), first_heading) or toc_title(match, after):
             continue
         source = outline.owner(match.start())
         phrase = " ".join(match.group(0).split())
@@ -197,50 +194,16 @@ def _exhibits(text: str, outline: Outline) -> Iterator[Found]:
             yield Found(match.start(), source, None, phrase, "exhibit", "external", external=True)
             continue
         kw = match.group("kw").title()
-        for ident in [match.group("id"), *_continued_ids(after)]:
+        for ident in [match.group("id"), *continued_ids(after)]:
             label = f"{kw} {ident}"
             target = outline.exhibit_scopes.get(label.lower())
             if target is None:
                 yield Found(match.start(), source, None, phrase, "exhibit",
-                            _absent_or_missed(text, kw, ident, first_heading))
+                            absent_or_missed(text, kw, ident, first_heading))
             elif target == source or _is_ancestor(target, source, outline):
                 yield Found(match.start(), source, target, phrase, "exhibit", "containing")
             else:
                 yield Found(match.start(), source, target, phrase, "exhibit", "exact")
-
-
-_NEXT_TOC_ENTRY = re.compile(r"^[ \t]+(?:Section[ \t]+)?\d{1,3}\.\d{1,3}\.?[ \t]+[A-Z]")
-
-
-def _toc_title(match: re.Match[str], after: str) -> bool:
-    """"13.13 Schedules 42 13.14 Expenses 42": a table of contents entry titled "Schedules" and its page number."""
-    return match.group(0).split()[0].lower().endswith("s") and match.group("id").isdigit() and bool(
-        _NEXT_TOC_ENTRY.match(after))
-
-
-def _continued_ids(after: str) -> list[str]:
-    """"Exhibits A, B and C": the ids listed right after the first."""
-    ids, pos = [], 0
-    while (more := _EXH_MORE.match(after, pos)) is not None:
-        ids.append(more.group("id"))
-        pos = more.end()
-    return ids
-
-
-def _absent_or_missed(text: str, kw: str, ident: str, body_start: int) -> str:
-    """"absent" when nothing after the body's first heading (a list of exhibits before it does not count) looks
-    like the exhibit's title: no line starting with "Exhibit B", and no "EXHIBIT B" in capitals outside a
-    sentence (flattened layouts lose the line break before a title)."""
-    label = rf"{kw}[ \t]*[\"“]?{re.escape(ident)}[\"”]?(?![\w.])"
-    if re.compile(rf"^[ \t]*{label}", re.IGNORECASE | re.MULTILINE).search(text, body_start):
-        return "not recognised"
-    caps_label = re.compile(rf"(?<![\w])(?:{kw.upper()})[ \t]*[\"“]?{re.escape(ident)}[\"”]?(?![\w.])")
-    for caps in caps_label.finditer(text, body_start):
-        if not _CITED_BY.search(text[max(0, caps.start() - 25):caps.start()]) and not re.search(
-                r"(?:in|on|as|of|at|under|per|see|hereto|with|by)\s*$", text[max(0, caps.start() - 12):caps.start()],
-                re.IGNORECASE):
-            return "not recognised"
-    return "absent"
 
 
 def _scopes(after: str, source: str, outline: Outline) -> list[str | None]:
