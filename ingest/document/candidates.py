@@ -221,7 +221,8 @@ def find_exhibits(text: str) -> list[Candidate]:
 
 # "... 16 May 3, 2016 EXHIBIT C JHU REF NUMBER": a title whose line break the text extraction lost
 _INLINE_EXHIBIT_RE = re.compile(
-    r"(?<![\w\-])(?P<kw>EXHIBIT|SCHEDULE|ANNEX|APPENDIX|ATTACHMENT)[ \t]+[\"“]?(?P<id>[A-Z]|\d{1,2})[\"”]?"
+    r"(?<![\w\-])(?P<kw>EXHIBIT|SCHEDULE|ANNEX|APPENDIX|ATTACHMENT)[ \t]+"
+    r"[\"“]?(?P<id>[A-Z](?:-\d{1,2})?|\d{1,2}(?:\.\d{1,2})?)[\"”]?"  # "EXHIBIT C", "EXHIBIT F-1", "EXHIBIT 8.1"
     r"(?:[ \t]+(?P<rest>(?:T[Oo][ \t]+[A-Z][a-z]|[A-Z][A-Z&\-]{2,}[ \t,]+[A-Z][A-Z&\-]+)[^\n]{0,80})"
     r"|[ \t]*\n\s*(?P<below>[A-Z][A-Z&\-]{2,}[^\n]{0,80}))"  # or alone at a line end, its title below
 )

@@ -10,7 +10,7 @@ _EXHIBIT_ID = r"""["“]?(?P<id>[A-Z]{1,2}(?:-?\d{1,3})?|\d{1,3}(?:[.\-]\d{1,3})
 
 # An exhibit/appendix title line; `rest` is checked by `exhibit_rest_ok` so prose is not taken for a title.
 EXHIBIT_LINE_RE = re.compile(
-    rf"^[ \t]*(?P<kw>{_EXHIBIT_KW})[ \t]+{_EXHIBIT_ID}(?![\w.\-])(?P<rest>[^\n]*)", re.MULTILINE
+    rf"^[ \t]*(?P<kw>{_EXHIBIT_KW})(?:[ \t]+|(?=\d)){_EXHIBIT_ID}(?![\w.\-])(?P<rest>[^\n]*)", re.MULTILINE
 )
 
 # Words that, right before a number, make it part of a sentence ("in Section 5.", "within 30 days").
@@ -29,10 +29,15 @@ def exhibit_rest_ok(keyword: str, rest: str) -> bool:
         return False
     if not stripped or re.match(r"\s*(?::|\s[-–—]\s)", rest):
         return True
-    first = stripped.split()[0]
-    if not first[0].islower():
+    words = stripped.split()
+    if not words[0][0].islower():
         return True
-    return keyword.isupper() and first in {"to", "of", "for"}
+    if keyword.isupper() and words[0] in {"to", "of", "for"}:
+        return True
+    # "Attachment A to Master Franchise Agreement": a title names what it is attached to, a sentence goes on
+    title = re.split(r"[ \t]{3,}", rest.strip())[0].split()
+    return (words[0] in {"to", "of"} and len(title) > 1 and title[1] not in {"This", "The", "Such"}
+            and all(w[:1].isupper() for w in title[1:]))
 
 
 def running_shape(line: str) -> str:

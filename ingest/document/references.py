@@ -21,7 +21,17 @@ from dataclasses import dataclass
 from ingest.document.models import Reference
 from ingest.document.numbering import dotted_tuple, is_roman, numeral_value, numeric_key, split_ref_number
 from ingest.document.patterns import EXHIBIT_WORDS
-from ingest.document.ref_external import is_filing_label, list_glue, other_instrument_after, statute_before
+from ingest.document.ref_exhibits import absent_or_missed, continued_ids, toc_title
+from ingest.document.ref_external import (
+    amends_another,
+    is_filing_label,
+    list_glue,
+    of_amended_agreement,
+    other_instrument_after,
+    statute_before,
+)
+from ingest.document.ref_inline import enumerates, inline_owner, line_at
+from ingest.document.ref_missed import missed_heading
 from ingest.document.ref_relative import find_relative
 from ingest.document.sections import Outline
 
@@ -34,14 +44,13 @@ _KW = (r"(?:[Ss]ub-?)?(?:[Ss]ections?|SECTIONS?|[Pp]aragraphs?|PARAGRAPHS?|[Cc]l
 REF_RE = re.compile(rf"(?=[SsPpCcAa§])(?<![\w])(?P<kw>{_KW})(?:\s*,)?\s*(?P<items>{_ITEM}(?:{_SEP}{_ITEM})*)")
 _ITEM_RE = re.compile(rf"(?P<sep>{_SEP})?(?P<item>{_ITEM})")
 _EXH_KW = EXHIBIT_WORDS + "|" + "|".join(w.title() for w in EXHIBIT_WORDS.split("|"))
-_EXH_ID = r"[\"“]?(?P<id>[A-Z]{1,2}(?:-?\d{1,3})?|\d{1,3}(?:\.\d{1,3})*)[\"”]?(?![\w])"
+# "ADDENDUM TO LEASE", "SCHEDULE OR": a capitalised word, no label; "Schedule TO" is the SEC's tender offer form
+_NOT_IDS = r"(?!(?:TO|OR|OF|IS|IN|AS|AT|BY|ON|AN|IF|IT|NO|SO|UP|WE|BE|DO|MY|US)(?![\w]))"
+_EXH_ID = rf"[\"“]?{_NOT_IDS}(?P<id>[A-Z]{{1,2}}(?:-?\d{{1,3}})?|\d{{1,3}}(?:\.\d{{1,3}})*)[\"”]?(?![\w])"
 EXH_REF_RE = re.compile(rf"(?=[EeSsAa])(?<![\w])(?P<kw>{_EXH_KW})s?\s+{_EXH_ID}")
-_EXH_MORE = re.compile(r"(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)[\"“]?(?P<id>[A-Z](?:-?\d{1,3})?|\d{1,3})[\"”]?"
-                       r"(?![\w])")
 _OF_SCOPE = re.compile(rf"^\s*(?:of|in|to)\s+(?:this\s+(?P<this>{_EXH_KW})|(?:the\s+)?(?P<kw>{_EXH_KW})\s+{_EXH_ID})")
 _OF_AGREEMENT = re.compile(r"^\s*(?:of|in|under)\s+(?:this|the)\s+Agreement\b", re.IGNORECASE)
-_CITED_BY = re.compile(r"(?:clauses?|sections?|paragraphs?|subsections?|subparagraphs?|items?|and|or|through|to|"
-                       r"[,\-–—]|\))\s*$", re.IGNORECASE)
+_OF_NEXT = re.compile(r"^(?:\s*\([^()\n]{1,80}\))?\s*,?\s*(?:of|in|under)\s+(?:the\s+|this\s+)?$")
 _RANGE_WORDS = frozenset({"through", "thru", "to", "until", "-", "–", "—"})
 
 
@@ -91,12 +100,16 @@ def scan_references(text: str, outline: Outline) -> list[Found]:
 
 
 def _numbered(text: str, outline: Outline) -> Iterator[Found]:
-    matches = list(REF_RE.finditer(text))
-    external = [statute_before(text, m.start()) or _external_after(text[m.end():m.end() + 160]) for m in matches]
+    # "article(s)", "Section(s)": a plural marker, no item
+    matches = [m for m in REF_RE.finditer(text) if not (m.end("kw") == m.start("items") and m.group("items") == "(s)")]
+    amends = amends_another(text)
+    external = [statute_before(text, m.start()) or _external_after(text[m.end():m.end() + 160], amends)
+                for m in matches]
     for i in range(len(matches) - 2, -1, -1):  # "Section 6.8 (X), Section 6.9 (Y) of the Purchase Agreement"
-        if external[i + 1] and not external[i] and list_glue(text[matches[i].end():matches[i + 1].start()]):
-            external[i] = True
-    for match, is_external in zip(matches, external, strict=True):
+        between = text[matches[i].end():matches[i + 1].start()]
+        if external[i + 1] and not external[i] and (list_glue(between) or _OF_NEXT.match(between)):
+            external[i] = True  # a list of them, or "clause (k) of Section 351 of the PHSA"
+    for i, (match, is_external) in enumerate(zip(matches, external, strict=True)):
         source = outline.owner(match.start())
         phrase = " ".join(match.group(0).split())
         if is_external:
@@ -104,28 +117,46 @@ def _numbered(text: str, outline: Outline) -> Iterator[Found]:
             continue
         scopes = _scopes(text[match.end():match.end() + 80], source, outline)
         article = match.group("kw").lower().startswith("art")
-        for item in _expand(match.group("items")):
-            target, how = _resolve(item, article, source, scopes, outline)
+        items = _expand(match.group("items"))
+        host = matches[i + 1] if i + 1 < len(matches) else None
+        if host and _OF_NEXT.match(text[match.end():host.start()]) and not any(split_ref_number(t)[0] for t in items):
+            # "clause (2) of Section 5(a)(vii)", "clause (ii) of this Section 11.6": items of that section
+            base = re.sub(r"\s+", "", _expand(host.group("items"))[0])
+            items = [base + item for item in items]
+            article = host.group("kw").lower().startswith("art")
+        for item in items:
+            target, how = _resolve(item, article, source, scopes, outline, line_at(text, match.start(), outline),
+                                   text)
             yield Found(match.start(), source, target, phrase, "numbered", how)
 
 
-def _external_after(after: str) -> bool:
+def _external_after(after: str, amends: bool = False) -> bool:
+    if amends and of_amended_agreement(after):
+        return True  # an amendment's "Section 4 of the Agreement": the agreement it amends
     return not _OF_SCOPE.match(after) and not _OF_AGREEMENT.match(after) and other_instrument_after(after)
 
 
 def _resolve(item: str, article: bool, source: str, scopes: list[str | None],
-             outline: Outline) -> tuple[str | None, str]:
-    """The best match in each scope, own scope first (an exhibit's "Section 2" may be its own or the body's)."""
+             outline: Outline, line: str = "", text: str = "") -> tuple[str | None, str]:
+    """The best match in each scope, own scope first (an exhibit's "Section 2" may be its own or the body's);
+    a lettered item enumerated in the reference's own line ("either (i) X or (ii) Y ... clause (ii)") before
+    a same-lettered subsection of an ancestor."""
     hits = _lookup(item, article, source, scopes, outline)
     if not hits and scopes == [None]:
         hits = _elsewhere(item, article, source, outline)
+    if not hits and (missed := missed_heading(item, scopes, outline, text)) is not None:
+        hits = [(missed, "parent")]  # "Section 11.1.1": its heading is in 11.1's text, the outline missed it
     if not hits:
         if scopes == ["?missing"]:
             return None, "absent"
         base, subs = split_ref_number(item)
-        if not base and subs and _inline_item(subs[0], source, outline):
-            return source, "containing"  # "(a) X, (b) Y ... clause (a)": items inside the source's own sentence
+        owner = inline_owner(subs[0], source, outline) if not base and subs else None
+        if owner is not None:
+            return owner, "containing"  # "(a) X, (b) Y ... clause (a)": items inside the source's own sentence
         return None, "missing"
+    base, subs = split_ref_number(item)
+    if not base and subs and not _under(hits[0][0], source, outline) and enumerates(subs[0], line):
+        return source, "containing"  # "(i) X, (ii) Y ... clause (i)" in 1.1(y), not the definition 1.1(i)
     for target, how in hits:
         if target != source and not _is_ancestor(target, source, outline) and not _same_group(target, how, source,
                                                                                               outline):
@@ -141,16 +172,6 @@ def _elsewhere(item: str, article: bool, source: str, outline: Outline) -> list[
     return hits if len(hits) == 1 else []
 
 
-def _inline_item(label: str, source: str, outline: Outline) -> bool:
-    """The source's own text enumerates `label` inline ("... (a) the Fees, (b) ..."), not only cites it."""
-    own = next((s.text for s in outline.sections if s.number == source), "")
-    for found in re.finditer(re.escape(label), own, re.IGNORECASE):
-        before = own[max(0, found.start() - 25):found.start()]
-        if not _CITED_BY.search(before):
-            return True
-    return False
-
-
 def _same_group(target: str, how: str, source: str, outline: Outline) -> bool:
     """"Section 2" read inside 2.3 of a text with no heading "2": the group the source belongs to."""
     if how != "start":
@@ -161,51 +182,28 @@ def _same_group(target: str, how: str, source: str, outline: Outline) -> bool:
 
 def _exhibits(text: str, outline: Outline) -> Iterator[Found]:
     first_heading = outline.sections[1].start if len(outline.sections) > 1 else len(text)
+    amends = amends_another(text)
     for match in EXH_REF_RE.finditer(text):
-        if is_filing_label(text, match.start(), first_heading):
-            continue
         after = text[match.end():match.end() + 160]
+        if is_filing_label(text, match.start(), first_heading) or toc_title(match, after):
+            continue
         source = outline.owner(match.start())
         phrase = " ".join(match.group(0).split())
-        if statute_before(text, match.start()) or other_instrument_after(after):
+        if statute_before(text, match.start()) or other_instrument_after(after) or (amends and of_amended_agreement(
+                after)):
             yield Found(match.start(), source, None, phrase, "exhibit", "external", external=True)
             continue
         kw = match.group("kw").title()
-        for ident in [match.group("id"), *_continued_ids(after)]:
+        for ident in [match.group("id"), *continued_ids(after)]:
             label = f"{kw} {ident}"
             target = outline.exhibit_scopes.get(label.lower())
             if target is None:
                 yield Found(match.start(), source, None, phrase, "exhibit",
-                            _absent_or_missed(text, kw, ident, first_heading))
+                            absent_or_missed(text, kw, ident, first_heading))
             elif target == source or _is_ancestor(target, source, outline):
                 yield Found(match.start(), source, target, phrase, "exhibit", "containing")
             else:
                 yield Found(match.start(), source, target, phrase, "exhibit", "exact")
-
-
-def _continued_ids(after: str) -> list[str]:
-    """"Exhibits A, B and C": the ids listed right after the first."""
-    ids, pos = [], 0
-    while (more := _EXH_MORE.match(after, pos)) is not None:
-        ids.append(more.group("id"))
-        pos = more.end()
-    return ids
-
-
-def _absent_or_missed(text: str, kw: str, ident: str, body_start: int) -> str:
-    """"absent" when nothing after the body's first heading (a list of exhibits before it does not count) looks
-    like the exhibit's title: no line starting with "Exhibit B", and no "EXHIBIT B" in capitals outside a
-    sentence (flattened layouts lose the line break before a title)."""
-    label = rf"{kw}[ \t]*[\"“]?{re.escape(ident)}[\"”]?(?![\w.])"
-    if re.compile(rf"^[ \t]*{label}", re.IGNORECASE | re.MULTILINE).search(text, body_start):
-        return "not recognised"
-    caps_label = re.compile(rf"(?<![\w])(?:{kw.upper()})[ \t]*[\"“]?{re.escape(ident)}[\"”]?(?![\w.])")
-    for caps in caps_label.finditer(text, body_start):
-        if not _CITED_BY.search(text[max(0, caps.start() - 25):caps.start()]) and not re.search(
-                r"(?:in|on|as|of|at|under|per|see|hereto|with|by)\s*$", text[max(0, caps.start() - 12):caps.start()],
-                re.IGNORECASE):
-            return "not recognised"
-    return "absent"
 
 
 def _scopes(after: str, source: str, outline: Outline) -> list[str | None]:
@@ -290,6 +288,11 @@ def _stems(base: str, article: bool) -> list[str]:
     if number and not values:
         stems.append(str(number))  # "Article IX" / "Section IX" in a text whose provisions are numbered "9."
     return stems
+
+
+def _under(target: str, source: str, outline: Outline) -> bool:
+    """`target` is `source` or one of its descendants."""
+    return target == source or _is_ancestor(source, target, outline)
 
 
 def _is_ancestor(target: str | None, source: str, outline: Outline) -> bool:

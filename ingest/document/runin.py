@@ -11,6 +11,8 @@ A label is only split off when it is safe:
     already seen at a line start, or a dotted list item ("B.") right after its predecessor ("A.");
   - or it opens a list ("A.", "a.", "1.", "i.") right after a colon;
   - or it is an exhibit/schedule/annex label whose rest reads like a title, not after a word like "as";
+- or after a running header that opens many pages' first lines ("Confidential Execution Version 15.2.2 ..."),
+  with the same checks;
 - or after a heading prefix on the line ("10. MISCELLANEOUS PROVISIONS", "22. Miscellaneous.") when the label
   is a list's first item ("(a)", "(1)", "a.").
 """
@@ -18,6 +20,7 @@ A label is only split off when it is safe:
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from ingest.document.numbering import dotted_tuple, is_roman, roman_to_int
 from ingest.document.patterns import EXHIBIT_WORDS, STOP_WORDS, exhibit_rest_ok, previous_word
@@ -44,6 +47,7 @@ _FIRST_ITEM_RE = re.compile(r"[ \t](?:\((?:1|a|A|i)\)|(?:a|A|1)\.)(?=[ \t]+[A-Z\
 _PREFIX_SPAN = 240  # a heading prefix is looked for this far back on the line
 _LINE_NUM_RE = re.compile(r"^[ \t]*(?:(?:ARTICLE|Article|SECTION|Section)[ \t]+)?(\d{1,3}(?:\.\d{1,3}){0,3})\.?[ \t]",
                           re.MULTILINE)
+_PAGE_TOP_RE = re.compile(r"\n[ \t]*\n[ \t]*\n[ \t]*([^\n]+)")  # a line after two blank ones: a page's first
 _ITEM_WINDOW = 6000  # "B." continues "A." only this close (characters)
 
 
@@ -74,6 +78,7 @@ def _prefix_cuts(text: str) -> list[int]:
 def _gap_cuts(text: str, prefix_cuts: set[int]) -> list[int]:
     """Cuts before labels after 2+ spaces; `prefix_cuts` (first items after a heading) open lists too."""
     line_numbers = [(m.start(1), dotted_tuple(m.group(1))) for m in _LINE_NUM_RE.finditer(text)]
+    running = _running_prefixes(text)
     seen: set[tuple[int, ...]] = set()
     items: dict[str, tuple[int, int]] = {}  # style -> (value, position) of the latest dotted item
     cuts: list[int] = []
@@ -91,12 +96,16 @@ def _gap_cuts(text: str, prefix_cuts: set[int]) -> list[int]:
             if match.group("item"):
                 _item_ok(match.group("item"), pos, ":", items)  # a list item on its own line sets the state
             continue
-        if pos - gap < 2:
-            continue  # one space: inside a sentence
+        header = " ".join(text[text.rfind("\n", 0, gap) + 1:gap].split())
+        # the whole header, not a part of it ("Tender Offer Statement on | Schedule TO - July 16, 2012")
+        headed = header in running and f"{header} {text[pos:pos + 40].split(maxsplit=1)[0]}" not in running
+        if pos - gap < 2 and not headed:
+            continue  # one space: inside a sentence, unless a running header precedes it on the page's first line
         before = text[max(0, gap - 200):gap].rstrip()
         last = before[-1:]
         word = previous_word(text, gap)
-        if last in ",(-" or (word[:1].islower() and last not in ".;:") or word.lower().strip(",") in STOP_WORDS:
+        if not headed and (last in ",(-" or (word[:1].islower() and last not in ".;:")
+                           or word.lower().strip(",") in STOP_WORDS):
             continue
         if last.isdigit() and re.search(r"(?:^|\s)\d{1,3}$", before):
             continue  # "13. TITLE  11   14. RATES": a table of contents (page numbers) or a table row
@@ -112,6 +121,15 @@ def _gap_cuts(text: str, prefix_cuts: set[int]) -> list[int]:
         if ok:
             cuts.append(pos - 1)
     return cuts
+
+
+def _running_prefixes(text: str) -> set[str]:
+    """Word runs that open many pages' first lines ("Confidential Execution Version 15.2.2 Termination ..."): a
+    running header that the text ran into the page's first line, so a label right after it starts a line."""
+    tops = [m.group(1).split() for m in _PAGE_TOP_RE.finditer(text)]
+    counts = Counter(" ".join(words[:k]) for words in tops for k in range(2, min(len(words), 7)))
+    need = max(3, len(tops) // 4)
+    return {prefix for prefix, n in counts.items() if n >= need}
 
 
 def _at_line_start(text: str, pos: int) -> bool:

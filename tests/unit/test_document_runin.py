@@ -105,3 +105,18 @@ def test_a_bulleted_list_of_attachments_is_not_split():
     text = ("The following are attached:\n      *     Attachment A - Product Attachment - Retail       *     "
             "Attachment B - Product Attachment - Embedded       *     Attachment C - Product Attachment - Finance\n")
     assert split_run_in(text) == text
+
+
+def test_number_after_a_running_header_on_a_pages_first_line_starts_a_line():
+    # Coherus .txt: "Confidential Execution Version 15.2.2 Termination by Bioeq ..." opens a page; the header
+    # opens every page's first line, so the label after it (one space) is a heading
+    header = "\n\n\nConfidential Execution Version "
+    text = ("1.1 Scope. See Section 1.3.\n" + header + "1.2 Fees. The fees are set out below.\n"
+            + header + "The fees are payable monthly.\n" + header + "1.3 Term. Five years.\n"
+            + header + "Annex 1\n")
+    assert numbers(text) == ["preamble", "1.1", "1.2", "1.3", "Annex 1"]
+    # a label inside the header itself is no heading: "Tender Offer Statement on | Schedule TO - July 16, 2012"
+    running = "\n\n\nTender Offer Statement on Schedule TO - July 16, 2012 Exhibit (d)(i) "
+    text = ("1. Scope. Text." + running + "2. Fees. The fees." + running + "3. Term. Five years." + running
+            + "continued text of the term.\n")
+    assert "\nSchedule TO" not in split_run_in(text)

@@ -1,0 +1,44 @@
+"""Exhibit references, the parts that only read the text: more ids listed after the first ("Exhibits A, B and C"),
+a table of contents entry that only looks like one ("13.13 Schedules 42"), and whether a label that did not
+resolve is absent from the text or has a title the outline did not recognise."""
+
+from __future__ import annotations
+
+import re
+
+_EXH_MORE = re.compile(r"(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)[\"“]?(?P<id>[A-Z](?:-?\d{1,3})?|\d{1,3})[\"”]?"
+                       r"(?![\w])")
+_CITED_BY = re.compile(r"(?:clauses?|sections?|paragraphs?|subsections?|subparagraphs?|items?|and|or|through|to|"
+                       r"[,\-–—]|\))\s*$", re.IGNORECASE)
+_NEXT_TOC_ENTRY = re.compile(r"^[ \t]+(?:Section[ \t]+)?\d{1,3}\.\d{1,3}\.?[ \t]+[A-Z]")
+
+
+def toc_title(match: re.Match[str], after: str) -> bool:
+    """"13.13 Schedules 42 13.14 Expenses 42": a table of contents entry titled "Schedules" and its page number."""
+    return match.group(0).split()[0].lower().endswith("s") and match.group("id").isdigit() and bool(
+        _NEXT_TOC_ENTRY.match(after))
+
+
+def continued_ids(after: str) -> list[str]:
+    """"Exhibits A, B and C": the ids listed right after the first."""
+    ids, pos = [], 0
+    while (more := _EXH_MORE.match(after, pos)) is not None:
+        ids.append(more.group("id"))
+        pos = more.end()
+    return ids
+
+
+def absent_or_missed(text: str, kw: str, ident: str, body_start: int) -> str:
+    """"absent" when nothing after the body's first heading (a list of exhibits before it does not count) looks
+    like the exhibit's title: no line starting with "Exhibit B", and no "EXHIBIT B" in capitals outside a
+    sentence (flattened layouts lose the line break before a title)."""
+    label = rf"{kw}[ \t]*[\"“]?{re.escape(ident)}[\"”]?(?![\w.])"
+    if re.compile(rf"^[ \t]*{label}", re.IGNORECASE | re.MULTILINE).search(text, body_start):
+        return "not recognised"
+    caps_label = re.compile(rf"(?<![\w])(?:{kw.upper()})[ \t]*[\"“]?{re.escape(ident)}[\"”]?(?![\w.])")
+    for caps in caps_label.finditer(text, body_start):
+        if not _CITED_BY.search(text[max(0, caps.start() - 25):caps.start()]) and not re.search(
+                r"(?:in|on|as|of|at|under|per|see|hereto|with|by)\s*$", text[max(0, caps.start() - 12):caps.start()],
+                re.IGNORECASE):
+            return "not recognised"
+    return "absent"
