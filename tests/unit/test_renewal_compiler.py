@@ -10,8 +10,17 @@ import pytest
 from core.errors import FilterValidationError
 from graph.compiler import compile_aggregation, compile_count
 from graph.filters import parse_filter
-from graph.renewal_cypher import FACTS, NEXT_NOTICE_BY, NEXT_RENEWAL, NOTICE_MONTHS, RENEWAL_MONTHS, holds
-from graph.renewal_cypher import _NEXT_NOTICE_BY, _NEXT_RENEWAL, _NOTICE_MONTHS, _RENEWAL_MONTHS
+from graph.renewal_cypher import (
+    _NEXT_NOTICE_BY,
+    _NEXT_RENEWAL,
+    _NOTICE_MONTHS,
+    _RENEWAL_MONTHS,
+    FACTS,
+    NEXT_NOTICE_BY,
+    NOTICE_MONTHS,
+    RENEWAL_MONTHS,
+    holds,
+)
 
 TODAY = date(2024, 5, 1)
 NOTICE_BY, NEXT_RENEWAL_RF = _NEXT_NOTICE_BY, _NEXT_RENEWAL
@@ -42,8 +51,8 @@ def test_notice_bounds_start_from_the_indexed_existence_test():
     # The facts are read once per contract (a map), not at every use in the arithmetic.
     assert FACTS == ("c {.term_end, .renewal_type, .renewal_months, .renewal_days, .notice_months, "
                      ".notice_days, .notice_span_days}")
-    assert NOTICE_MONTHS == holds(NOTICE_PRETEST) and RENEWAL_MONTHS == holds(RENEWAL_PRETEST)
-    assert NEXT_NOTICE_BY == f"head([rf IN [{FACTS}] | {NOTICE_BY}])"
+    assert holds(NOTICE_PRETEST) == NOTICE_MONTHS and holds(RENEWAL_PRETEST) == RENEWAL_MONTHS
+    assert f"head([rf IN [{FACTS}] | {NOTICE_BY}])" == NEXT_NOTICE_BY
     assert "c." not in NOTICE_BY + NEXT_RENEWAL_RF + NOTICE_PRETEST + RENEWAL_PRETEST
 
 
