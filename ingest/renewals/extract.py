@@ -76,16 +76,19 @@ def _renewal(sentences: list[Sentence], found: RenewalTerms) -> RenewalTerms:
         kind = finders.renewal_type(s.text)
         if kind is None:
             continue
-        period = finders.renewal_period(s.text, initial) if kind != "evergreen" else None
-        # A sentence that states how long a renewal lasts beats one that only mentions renewal.
-        score = 2 * (period is not None) + (kind != "option")
+        # a renewal by mutual agreement has no term of its own (CUAD's labels disagree on stating one)
+        period = finders.renewal_period(s.text, initial) if kind not in ("evergreen", "none") else None
+        # A renewal a party can rely on beats one by mutual agreement; then a sentence that states how long a
+        # renewal lasts beats one that only mentions renewal.
+        score = 4 * (kind != "none") + 2 * (period is not None) + (kind != "option")
         if best is None or score > best[0]:
             best = (score, kind, period, s)
-    if best is not None:
+    perpetual = found.expiration is not None and found.expiration.value == PERPETUAL
+    if best is not None and not (best[1] == "none" and perpetual):
         _, kind, period, s = best
         return replace(found, renewal_type=Found(kind, s.evidence),
                        renewal_term=Found(period, s.evidence) if period else None)
-    if found.expiration is not None and found.expiration.value == PERPETUAL:
+    if perpetual:
         return replace(found, renewal_type=Found(PERPETUAL, found.expiration.evidence))
     return found
 

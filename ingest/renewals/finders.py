@@ -11,6 +11,7 @@ import re
 from datetime import date
 
 from ingest.renewals.periods import Period, find_periods, implied_period
+from ingest.renewals.wording import RENEWAL
 from ingest.rules.dates import find_dates
 
 _I = re.IGNORECASE
@@ -18,8 +19,6 @@ _MONTH_NUMBERS = {name.lower(): i for i, name in enumerate(calendar.month_name) 
 _AGREEMENT = re.compile(r"\b(?:this\s+(?:agreement|contract|license|amendment)|contract|the\s+(?:agreement|contract)|"
                         r"(?:initial|original|the)\s+term|term\s+(?:of|hereof)|the\s+franchise|"
                         r"\"?term\"?)\b", _I)
-RENEWAL = re.compile(r"\b(?:renew\w*|extend\w*|extension|year[\s-]to[\s-]year|thereafter\s+for|"
-                     r"(?:additional|successive)\s+(?:\(\d+\)\s+|\w+\s+){0,3}(?:terms?|periods?))\b", _I)
 _INCIDENTAL = re.compile(r"\b(?:as\s+(?:it\s+)?may\s+be\s+(?:extended|renewed)|(?:unless|if)\s+(?:earlier\s+)?"
                          r"(?:terminated\s+or\s+)?(?:extended|renewed)|extend\s+(?:until|through|to)\b|including\s+(?:any|all)\s+(?:renewal|extension)s?|"
                          r"\"calendar\s+(?:year|quarter|month)\")", _I)
@@ -104,13 +103,14 @@ def is_renewal_sentence(text: str) -> bool:
 
 
 def renewal_type(text: str) -> str | None:
-    """automatic / option / evergreen for a renewal sentence; None when it does not say."""
+    """automatic / option / evergreen for a renewal sentence, "none" for a renewal only by mutual agreement;
+    None when it does not say."""
     if _EVERGREEN.search(text):
         return "evergreen"
     if not is_renewal_sentence(text):
         return None
     if _MUTUAL.search(text):
-        return None  # "may be renewed by mutual agreement" grants nothing: any contract can be
+        return "none"  # "may be renewed by mutual agreement" grants nothing: any contract can be
     if _OPTION.search(text):
         return "option"
     if _AUTOMATIC.search(text):
@@ -146,7 +146,8 @@ def notice_to_stop_renewal(text: str) -> Period | None:
     """The notice a party must give to stop a renewal ("at least ninety (90) days prior to the end of the term")."""
     if not (_NOTICE_WORD.search(text) or re.search(r"\bprior\s+to|\bbefore\b", text, _I)):
         return None
-    if not (is_renewal_sentence(text) or _END_OF_TERM.search(text)):
+    # an evergreen sentence is its own renewal: "continues thereafter until terminated on 30 days' notice"
+    if not (is_renewal_sentence(text) or _EVERGREEN.search(text) or _END_OF_TERM.search(text)):
         return None
     for period, start, end in find_periods(text):
         if _is_notice(text, start, end) and (period.unit != "Y" or period.amount <= 2):
@@ -216,7 +217,10 @@ def is_perpetual(text: str) -> bool:
     or an obligation that survives it)."""
     if not (_PERPETUAL.search(text) and _AGREEMENT.search(text)):
         return False
-    itself = re.search(r"\bthis\s+agreement\b[^.]{0,80}\b(?:shall|will)\s+(?:remain|continue)", text, _I)
+    # the agreement (or its license grant) as the subject, not "the obligations contained in this Agreement"
+    itself = re.search(r"(?:(?<!under\s)(?<!of\s)(?<!in\s)(?<!to\s)(?<!by\s)\bthis\s+agreement|"
+                       r"^\W*(?:[\d.]+\s+)?the\s+licen[cs]es?\s+granted)\b[^.]{0,80}\b(?:shall|will)\s+"
+                       r"(?:remain|continue)", text, _I)
     return bool(itself) or not re.search(r"licen[cs]e|confidential|surviv|obligation", text, _I)
 
 

@@ -1,0 +1,31 @@
+"""What counts as renewal wording: the words that say the contract's own term renews or is extended.
+
+"Renew" speaks of renewal on its own; "extend" only when what is extended is the term or the agreement
+("shall automatically extend for two years", "options to extend the Term", "an Extension Period"), since the
+word has other senses a contract uses often ("no liability shall extend to any third party", "extends no
+warranty", "a suspension which extends beyond 180 days"). Continuations count too: "year to year",
+"thereafter for", "additional / successive terms".
+"""
+
+from __future__ import annotations
+
+import re
+
+_I = re.IGNORECASE
+_QUALIFIER = r"(?:initial|original|then[\s-]current|current|present|renewal|license|\"?term\"?)"
+_EXTEND_BOUND = (
+    # the term is the subject: "This Agreement shall automatically extend", "the Term may be extended"
+    r"\b(?:agreement|term|contract)\"?(?:\s+(?:shall|will|may|can|is|are|be|been|automatically|thereafter|then|"
+    r"further|only|not|each|hereof|\(?[ivx]{1,3}\)|of\s+this\s+agreement))*\s+(?:be\s+)?extend(?:s|ed)?\b"
+    # the term is the object: "to extend the Term", "extends this Agreement"
+    rf"|\bextend(?:s|ed|ing)?\s+(?:the\s+|this\s+|such\s+|its\s+|said\s+)?(?:{_QUALIFIER}\s+)?"
+    r"(?:term|agreement|contract)\b"
+    # nouns: "an extension of the Term", "Extension Period", "the extended term"
+    rf"|\bextensions?\s+(?:of\s+(?:the\s+|this\s+|such\s+|its\s+)?(?:{_QUALIFIER}\s+)?(?:term|agreement|contract)|"
+    r"terms?|periods?)\b|\bextended\s+terms?\b"
+    # "each such extension commencing at the end of the Initial Term": the clause names the term
+    rf"|\bextensions?\b[^,;.]{{0,60}}\b(?:the|this|such|its)\s+(?:{_QUALIFIER}\s+)?(?:term|agreement|contract)\b")
+RENEWAL = re.compile(r"\b(?:renew\w*|(?:year|month)[\s-]to[\s-](?:year|month)|thereafter\s+for|"
+                     r"(?:additional|successive|consecutive)\s+(?:\(\d+\)\s*|[\w-]+\s+){0,3}(?:terms?|periods?))\b|"
+                     + _EXTEND_BOUND,
+                     _I)
