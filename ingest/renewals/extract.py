@@ -20,6 +20,7 @@ from typing import Generic, TypeVar
 
 from ingest.document.models import ParsedDocument
 from ingest.renewals import finders
+from ingest.renewals.anchors import counts_from_event
 from ingest.renewals.periods import Period
 from ingest.renewals.sentences import Evidence, Sentence, document_sentences
 from ingest.rules.term import add_term
@@ -44,6 +45,7 @@ class RenewalTerms:
     expiration: Found[date | str] | None = None   # a date, or "perpetual"
     initial_term: Found[Period] | None = None
     start_date: date | None = None                 # what the initial term counts from
+    start_unknown: bool = False                    # it counts from an event the text does not date
     renewal_type: Found[str] | None = None
     renewal_term: Found[Period] | None = None
     notice_period: Found[Period] | None = None
@@ -61,9 +63,13 @@ def _expiration(sentences: list[Sentence], start: date | None) -> RenewalTerms:
                 is not None:
             return RenewalTerms(expiration=Found(end, s.evidence), start_date=finders.start_date(s.text) or start)
         if (term := finders.initial_term(s.text)) is not None:
-            begin = finders.start_date(s.text) or start
+            # "ten years, commencing on the date upon which the Company delivers the last Sample": no date to
+            # count from, so no expiration (the contract's effective date would be a guess)
+            unknown = finders.start_date(s.text) is None and counts_from_event(s.text)
+            begin = None if unknown else finders.start_date(s.text) or start
             expiration = Found(add_term(begin, term.amount, term.unit), s.evidence) if begin else None
-            return RenewalTerms(expiration=expiration, initial_term=Found(term, s.evidence), start_date=begin)
+            return RenewalTerms(expiration=expiration, initial_term=Found(term, s.evidence), start_date=begin,
+                                start_unknown=unknown)
         if finders.is_perpetual(s.text):
             return RenewalTerms(expiration=Found(PERPETUAL, s.evidence), start_date=start)
     return RenewalTerms(start_date=start)

@@ -1,0 +1,54 @@
+"""What the initial term counts from (ingest.renewals.anchors): a term counted from an undated event gives no
+expiration (the effective date would be a guess), and the stored row says so (`start_unknown`)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from ingest.document.parser import parse_document
+from ingest.renewals.anchors import counts_from_event
+from ingest.renewals.extract import extract_renewals
+from ingest.renewals.periods import Period
+from ingest.renewals.rows import facts_row
+
+EVENT = ('The term of this Agreement shall be ten (10) years (the "Term") which shall commence on the date upon '
+         "which the Company delivers to Distributor the last Sample, as defined hereinafter.")
+
+
+@pytest.mark.parametrize("text", [
+    EVENT,
+    "The term of this Agreement will not be shorter than two (2) years after the display of the first of "
+    "Client's advertising banners.",
+    "This Agreement shall continue for five (5) years following the first commercial sale of the Product.",
+])
+def test_a_term_counted_from_an_event(text):
+    assert counts_from_event(text)
+
+
+@pytest.mark.parametrize("text", [
+    "The term of this Agreement shall be five (5) years from the Effective Date.",
+    "This Agreement shall continue for one (1) year following the Launch Date.",
+    "This Agreement continues for an initial term of seven (7) years and will renew for annual periods after the "
+    "Initial Term.",
+    "The initial term shall be three (3) years from the date of execution of this Agreement.",
+])
+def test_a_term_counted_from_a_date(text):
+    assert not counts_from_event(text)
+
+
+def test_event_start_keeps_the_initial_term_but_no_expiration():
+    found = extract_renewals(parse_document(f"DISTRIBUTOR AGREEMENT\n\n1. Term.\n{EVENT}\n"), date(1999, 9, 7))
+    assert found.initial_term.value == Period(10, "Y")
+    assert found.expiration is None and found.start_date is None and found.start_unknown
+    row = facts_row(found, "f")
+    # SET_FACTS then does not count the initial term from the contract's effective date either
+    assert row["start_unknown"] is True and row["term_start"] is None and row["initial_months"] == 120
+
+
+def test_a_dated_term_counts_from_the_contract_start():
+    text = "AGREEMENT\n\n1. Term.\nThe term of this Agreement shall be ten (10) years from the Effective Date.\n"
+    found = extract_renewals(parse_document(text), date(1999, 9, 7))
+    assert found.expiration.value == date(2009, 9, 7) and not found.start_unknown
+    assert facts_row(found, "f")["start_unknown"] is False
