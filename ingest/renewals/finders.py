@@ -22,7 +22,7 @@ _AGREEMENT = re.compile(r"\b(?:this\s+(?:agreement|contract|license|amendment)|c
 _INCIDENTAL = re.compile(r"\b(?:as\s+(?:it\s+)?may\s+be\s+(?:extended|renewed)|(?:unless|if)\s+(?:earlier\s+)?"
                          r"(?:terminated\s+or\s+)?(?:extended|renewed)|extend\s+(?:until|through|to)\b|including\s+(?:any|all)\s+(?:renewal|extension)s?|"
                          r"\"calendar\s+(?:year|quarter|month)\")", _I)
-_NOT_TERM = re.compile(r"\b(?:insurance|polic(?:y|ies)|letter\s+of\s+credit|guarant|warrant|lease|permit|"
+_NOT_TERM = re.compile(r"\b(?:insurance|polic(?:y|ies)|letter\s+of\s+credit|guarant\w*|warrant\w*|lease|permit|"
                        r"registration|payment|invoice|cure|deadline|time\s+for|calendar\s+(?:year|quarter)\"?\s+(?:shall\s+)?mean)\b|"
                        r"^\W*(?:[\d.]+\s+)?(?:Section\s+[\d.]+\s+)?\"[^\"]{2,40}\"\s+(?:shall\s+)?means?\b",
                        _I)
@@ -41,7 +41,7 @@ _EVERGREEN = re.compile(r"\b(?:continue|remain)\w*\s+(?:in\s+(?:full\s+)?(?:forc
                         r"[^.]{0,60}until\s+terminated|thereafter\s+(?:shall\s+)?(?:continue|remain)[^.]{0,80}until\s+"
                         r"(?:terminated|either)", _I)
 _PERPETUAL = re.compile(r"\bperpetu(?:al(?:ly)?|ity)\b|\bindefinite(?:ly)?\b|\b(?:continue|remain)\w*\s+"
-                        r"(?:in\s+(?:full\s+)?(?:force\s+and\s+)?effect\s+)?until\s+"
+                        r"(?:in\s+(?:full\s+)?(?:force\s+and\s+)?effect\s+)?until\s+(?:(?:it|this\s+agreement)\s+is\s+)?"
                         r"(?:terminated|either\s+party\s+terminates)", _I)
 _SAME_LENGTH = re.compile(r"\b(?:same|equal|like|identical)\s+(?:duration|period|length|term)\b|"
                           r"equal\s+(?:in\s+length\s+)?to\s+the\s+initial\s+term", _I)
@@ -74,7 +74,8 @@ _END_BEFORE = re.compile(r"\b(?:expire|expires|expiring|terminate|terminates|ter
                          r"|\d{4}\s*(?:to|through|thru|until|-)\s*$"
                          r"|\b(?:expiration|termination|end)\s+date\s*:\s*$", _I)
 _START_BEFORE = re.compile(r"\b(?:commenc\w*|begin\w*|effective|start\w*|from|as\s+of|dated)\b[^.;]{0,30}$", _I)
-_START_JUST_BEFORE = re.compile(r"\b(?:commenc\w*|begin\w*|effective|start\w*|from|as\s+of|dated)\s+"
+_START_JUST_BEFORE = re.compile(r"(?<!\bend\s)(?<!\bends\s)(?<!expire\s)(?<!expires\s)(?<!terminate\s)"
+                                r"\b(?:commenc\w*|begin\w*|effective|start\w*|from|as\s+of|dated)\s+"
                                 r"(?:on\s+|as\s+of\s+)?(?:the\s+)?$", _I)
 # The contract's own term, not "a term of exclusivity" or "a term of imprisonment".
 _THIS_TERM = re.compile(r"\b(?:this\s+(?:agreement|contract|license)|the\s+(?:agreement|contract)|initial\s+term|"
@@ -169,7 +170,7 @@ def initial_term(text: str) -> Period | None:
     """The initial term's length ("shall continue for a period of five (5) years from the Effective Date");
     a stated period wins over an anniversary ("ten (10) years ..., provided that after the 7th anniversary")."""
     text = units(text)
-    if _DEFINITION.search(text) or not _THIS_TERM.search(text):
+    if _DEFINITION.search(text) or not _THIS_TERM.search(text) or _NOT_TERM.search(text):
         return None
     cue = _TERM_START.search(text)
     if cue is not None:

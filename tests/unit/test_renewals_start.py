@@ -8,6 +8,7 @@ from datetime import date
 import pytest
 
 from ingest.document.parser import parse_document
+from ingest.renewals import finders
 from ingest.renewals.anchors import counts_from_event
 from ingest.renewals.extract import extract_renewals
 from ingest.renewals.periods import Period
@@ -52,3 +53,18 @@ def test_a_dated_term_counts_from_the_contract_start():
     found = extract_renewals(parse_document(text), date(1999, 9, 7))
     assert found.expiration.value == date(2009, 9, 7) and not found.start_unknown
     assert facts_row(found, "f")["start_unknown"] is False
+
+
+def test_perpetual_and_end_wordings():
+    assert finders.is_perpetual("This Agreement shall commence on the Effective Date and shall continue until it is "
+                                "terminated in accordance with the provisions of Section 15 of this Agreement.")
+    # "end as of" is an end, not a start ("effective as of")
+    assert finders.end_date("The Term shall commence on the date of this Agreement and, unless earlier terminated or "
+                            "extended as provided below, shall end as of December 31, 2000.") == date(2000, 12, 31)
+    assert finders.end_date("This Agreement is effective as of December 31, 2000 and continues for the Term.") is None
+
+
+def test_a_warranty_period_is_not_the_initial_term():
+    assert finders.initial_term("For the acceptance period and for a period of one year from the Maintenance "
+                                "Commencement Date, and thereafter for as long as the Software is used in accordance "
+                                "with this Agreement, Garman warrants that the Software shall perform.") is None
