@@ -49,7 +49,8 @@ _NOTICE_AFTER = re.compile(r"^'?s?\W{0,3}(?:(?:calendar|business|days?|months?)\
                            r"in\s+advance|advance|(?:prior\s+)?(?:written\s+)?(?:notice|notification)|"
                            r"following\s+(?:receipt|notice))", _I)
 _NOTICE_BEFORE = re.compile(r"(?:at\s+least|not\s+less\s+than|no\s+less\s+than|no\s+later\s+than|within|"
-                            r"upon|with|giving|minimum\s+of|provides?|gives?|on)\s+(?:\w+\s+)?$", _I)
+                            r"upon|with|giving|minimum\s+of|provides?|gives?|on)\s+(?:a\s+period\s+of\s+|\w+\s+)?$", _I)
+_PAYABLE = re.compile(r"\b(?:payable|paid|invoiced?)\b", _I)  # "payable in full within thirty (30) days thereof"
 _NOTICE_WORD = re.compile(r"\bnotic|\bnotif|\bwritten\s+(?:election|request)", _I)
 _END_OF_TERM = re.compile(r"\bnon-?\s?renew|\bnot\s+(?:to\s+)?(?:renew|extend)|\b(?:expiration|expiry|end)\s+of\s+"
                           r"(?:the\s+|such\s+|any\s+|each\s+|this\s+)?(?:then[\s-]current\s+|current\s+|initial\s+|renewal\s+)?"
@@ -146,6 +147,9 @@ def renewal_period(text: str, initial: Period | None) -> Period | None:
 def notice_to_stop_renewal(text: str) -> Period | None:
     """The notice a party must give to stop a renewal ("at least ninety (90) days prior to the end of the term")."""
     if not (_NOTICE_WORD.search(text) or re.search(r"\bprior\s+to|\bbefore\b", text, _I)):
+        return None
+    # not a payment or an insurance policy ("payable within thirty (30) days of expiration")
+    if _NOT_TERM.search(text) or _PAYABLE.search(text):
         return None
     # an evergreen sentence is its own renewal: "continues thereafter until terminated on 30 days' notice"
     if not (is_renewal_sentence(text) or _EVERGREEN.search(text) or _END_OF_TERM.search(text)):

@@ -86,3 +86,15 @@ def test_perpetual_needs_the_agreement_or_its_license_as_subject():
     assert not finders.is_perpetual("8.3 The confidentiality and non-use obligations contained in this Agreement "
                                     "shall continue for a period of 5 (five) years after termination, provided that "
                                     "information on the Product shall remain confidential in perpetuity.")
+
+
+def test_notice_periods_of_renewal_sentences():
+    renews = ("Unless Customer notifies Metavante of its intent not to renew this Agreement in writing within a period "
+              "of three (3) months following the Renewal Notice, this Agreement shall automatically renew at the end "
+              "of the Initial Term for one (1) twelve-month period.")
+    assert finders.notice_to_stop_renewal(renews) == Period(3, "M")
+    assert finders.renewal_period(renews, None) == Period(12, "M")  # the notice is not the renewal term
+    # a payment due after expiration is not a notice
+    assert finders.notice_to_stop_renewal("All undisputed payments that have accrued prior to the termination or "
+                                          "expiration of this Agreement will be payable in full within thirty (30) "
+                                          "days thereof.") is None
