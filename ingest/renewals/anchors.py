@@ -14,7 +14,7 @@ _I = re.IGNORECASE
 _FROM = r"\b(?:from|after|following|commenc\w*\s+(?:on|upon|with|as\s+of|from)|begin\w*\s+(?:on|upon|with|as\s+of)|" \
         r"start\w*\s+(?:on|upon))\s+"
 _EVENT = re.compile(_FROM + r"(?:the\s+)?(?:(?:later|earlier)\s+of\s+)?(?:(?:date|day)\s+(?:(?:up)?on\s+which|when)|"
-                    r"(?:first|last|initial)\s+(?!(?:day|date|term|period|anniversary|year|month)s?\b)\w+|"
+                    r"(?:date\s+of\s+(?:the\s+)?)?(?:first|last|initial)\s+(?!(?:day|date|term|period|anniversary|year|month)s?\b)\w+|"
                     r"display|delivery|completion|receipt|installation|acceptance|approval|achievement|occurrence|"
                     r"satisfaction|closing\s+of)\b", _I)
 

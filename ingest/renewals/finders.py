@@ -36,12 +36,16 @@ _MUTUAL = re.compile(r"\bmutual(?:ly)?\b|\bagreement\s+of\s+(?:both|the)\s+parti
 _NEGATED = re.compile(r"(?:not\s+to|non-?|intent(?:ion)?\s+not\s+to|elect\s+not\s+to)\s*$", _I)
 _AUTOMATIC = re.compile(r"\b(?:automatic(?:ally)?|year[\s-]to[\s-]year|(?:shall|will)\s+(?:thereafter\s+)?"
                         r"(?:be\s+)?(?:renew|extend|continue)|(?:renews|extends|continues)\b|unless\s+(?:either|a|one|"
-                        r"the|such|any)\b[^.]{0,80}\bnotice|unless\s+(?:sooner\s+)?terminated|successive)", _I)
+                        r"the|such|any)\b[^.]{0,80}\bnotice|unless\s+(?:sooner\s+)?terminated|successive|"
+                        # a right not to renew means it renews otherwise: "either party may elect not to renew"
+                        r"(?:elect|decide|wish|desire|intend)\w*\s+not\s+to\s+(?:renew|extend)|notice\s+of\s+non-?\s?renewal)",
+                        _I)
 _EVERGREEN = re.compile(r"\b(?:continue|remain)\w*\s+(?:in\s+(?:full\s+)?(?:force\s+and\s+)?effect\s+)?thereafter"
                         r"[^.]{0,60}until\s+terminated|thereafter\s+(?:shall\s+)?(?:continue|remain)[^.]{0,80}until\s+"
                         r"(?:terminated|either)", _I)
-_PERPETUAL = re.compile(r"\bperpetu(?:al(?:ly)?|ity)\b|\bindefinite(?:ly)?\b|\b(?:continue|remain)\w*\s+"
-                        r"(?:in\s+(?:full\s+)?(?:force\s+and\s+)?effect\s+)?until\s+(?:(?:it|this\s+agreement)\s+is\s+)?"
+_PERPETUAL = re.compile(r"\bperpetu(?:al(?:ly)?|ity)\b|\bindefinite(?:ly)?\b|\b(?:(?:continue|remain)\w*\s+"
+                        r"(?:in\s+(?:full\s+)?(?:force\s+and\s+)?effect\s+)?|be\s+(?:effective|valid|in\s+(?:full\s+)?"
+                        r"(?:force|effect))\s+)until\s+(?:(?:it|this\s+agreement)\s+is\s+)?"
                         r"(?:terminated|either\s+party\s+terminates)", _I)
 _SAME_LENGTH = re.compile(r"\b(?:same|equal|like|identical)\s+(?:duration|period|length|term)\b|"
                           r"equal\s+(?:in\s+length\s+)?to\s+the\s+initial\s+term", _I)
