@@ -42,12 +42,13 @@ _AUTOMATIC = re.compile(r"\b(?:automatic(?:ally)?|year[\s-]to[\s-]year|(?:shall|
                         _I)
 _EVERGREEN = re.compile(r"\b(?:continue|remain)\w*\s+(?:in\s+(?:full\s+)?(?:force\s+and\s+)?effect\s+)?thereafter"
                         r"[^.]{0,60}until\s+terminated|thereafter\s+(?:shall\s+)?(?:continue|remain)[^.]{0,80}until\s+"
-                        r"(?:terminated|either)", _I)
+                        r"(?:terminated|either)|\b(?:renew|extend)\w*\s+for\s+an?\s+(?:indefinite|unlimited|unspecified)\s+"
+                        r"period", _I)
 _PERPETUAL = re.compile(r"\bperpetu(?:al(?:ly)?|ity)\b|\bindefinite(?:ly)?\b|\b(?:(?:continue|remain)\w*\s+"
                         r"(?:in\s+(?:full\s+)?(?:force\s+and\s+)?effect\s+)?|be\s+(?:effective|valid|in\s+(?:full\s+)?"
                         r"(?:force|effect))\s+)until\s+(?:(?:it|this\s+agreement)\s+is\s+)?"
                         r"(?:terminated|either\s+party\s+terminates)", _I)
-_SAME_LENGTH = re.compile(r"\b(?:same|equal|like|identical)\s+(?:duration|period|length|term)\b|"
+_SAME_LENGTH = re.compile(r"\b(?:same|equal|like|identical)\s+(?:duration|periods?|length|term)\b|\blike\s+terms\b|"
                           r"equal\s+(?:in\s+length\s+)?to\s+the\s+initial\s+term", _I)
 _NOTICE_AFTER = re.compile(r"^'?s?\W{0,3}(?:(?:calendar|business|days?|months?)\s+)?(?:prior|before|"
                            r"in\s+advance|advance|(?:prior\s+)?(?:written\s+)?(?:notice|notification)|"
@@ -86,6 +87,8 @@ _START_JUST_BEFORE = re.compile(r"(?<!\bend\s)(?<!\bends\s)(?<!expire\s)(?<!expi
 _THIS_TERM = re.compile(r"\b(?:this\s+(?:agreement|contract|license)|the\s+(?:agreement|contract)|initial\s+term|"
                         r"the\s+\"?term\b|term\s+(?:of\s+this|hereof)|\"term\")", _I)
 _TERMISH = re.compile(_THIS_TERM.pattern + r"|\b(?:effective|expiration)\s+date\b", _I)
+_OTHER_SUBJECT = re.compile(r"\b(?:right|license|licence|rights|exclusivity|obligations?|offer|price|prices|"
+                            r"pricing|rates?|fees?|warranty|guarantee)\s+(?:\w+\s+){0,8}?(?:until|through|to)\s*$", _I)
 _DEFINITION = re.compile(r"^\W*(?:[\d.]+\s+)?(?:Section\s+[\d.]+\s+)?\"[^\"]{2,40}\"\s+(?:shall\s+)?means?\b", _I)
 _PART_OF_TERM = re.compile(r"\b(?:within|first|during|last|each|every|additional|further|renewal|extension|"
                            r"successive|subsequent|up\s+to)\b[^,;]*$", _I)
@@ -216,7 +219,9 @@ def end_date(text: str) -> date | None:
         return None
     for hit in find_dates(text):
         before = text[max(0, hit.start - 80):hit.start]
-        if _END_BEFORE.search(before) and not _START_JUST_BEFORE.search(before):
+        # the term (or the agreement) is what ends, not "the license to distribute the Game until <date>"
+        if _END_BEFORE.search(before) and not _START_JUST_BEFORE.search(before) \
+                and not _OTHER_SUBJECT.search(before):
             return hit.value
     return None
 

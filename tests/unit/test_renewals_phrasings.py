@@ -63,6 +63,13 @@ def test_expiration(text, expiration):
     ("This Agreement shall thereafter renew for additional terms of equal length unless either party gives written "
      "notice of non-renewal at least ninety (90) days prior to expiration.", "automatic", Period(3, "Y"),
      Period(90, "D")),
+    ("This Agreement shall be renewed automatically for like periods unless either party gives ninety (90) days "
+     "notice of non-renewal.", "automatic", Period(3, "Y"), Period(90, "D")),
+    # "the same terms" are conditions, not a length
+    ("This Agreement shall automatically extend for an additional two (2) years on the same terms herein, unless "
+     "either party gives notice of non-renewal.", "automatic", Period(2, "Y"), None),
+    ("Upon the expiry of the Initial Term, the Agreement shall be tacitly renewed for an indefinite period, unless "
+     "terminated by either party with six months notice.", "evergreen", None, Period(6, "M")),
     ("Licensee may extend the term of this Agreement for one additional period of five (5) years by giving written "
      "notice at least 180 days before expiration.", "option", Period(5, "Y"), None),
     ("The Agreement may be renewed for additional two-year terms upon the written agreement of both parties.", "none",
