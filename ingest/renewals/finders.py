@@ -85,7 +85,10 @@ _START_JUST_BEFORE = re.compile(r"(?<!\bend\s)(?<!\bends\s)(?<!expire\s)(?<!expi
                                 r"(?:on\s+|as\s+of\s+)?(?:the\s+)?$", _I)
 # The contract's own term, not "a term of exclusivity" or "a term of imprisonment".
 _THIS_TERM = re.compile(r"\b(?:this\s+(?:agreement|contract|license)|the\s+(?:agreement|contract)|initial\s+term|"
-                        r"the\s+\"?term\b|term\s+(?:of\s+this|hereof)|\"term\")", _I)
+                        r"the\s+\"?term\b|term\s+(?:of\s+this|hereof)|\"term\")|"
+                        # a defined name of the term: "the Cooperation Term", "the Contract Term" (not a renewal's)
+                        r"(?-i:\b[Tt]he\s+(?!Renewal|Extension|Extended|Additional|Payment|Warranty|Royalty|Exclusivity|"
+                        r"Notice|Cure)[A-Z][a-z]+\s+Term\b)", _I)
 _TERMISH = re.compile(_THIS_TERM.pattern + r"|\b(?:effective|expiration)\s+date\b", _I)
 _OTHER_SUBJECT = re.compile(r"\b(?:right|license|licence|rights|exclusivity|obligations?|offer|price|prices|"
                             r"pricing|rates?|fees?|warranty|guarantee)\s+(?:\w+\s+){0,8}?(?:until|through|to)\s*$", _I)

@@ -19,7 +19,9 @@ _QUOTES = str.maketrans({"\u201c": '"', "\u201d": '"', "\u2018": "'", "\u2019": 
 STRAIGHT_QUOTES = _QUOTES  # typographic quotes and dashes to ASCII, one character for one (offsets keep)
 _ABBREV = re.compile(r"(?:\b(?:Inc|Corp|Co|Ltd|No|Nos|Sec|Secs|Art|Mr|Ms|Mrs|Dr|St|Jr|vs|Inc|e\.g|i\.e|etc|"
                      r"U\.S|N\.A|L\.P|S\.A|B\.V|N\.V|approx)|\b[A-Z])\.$")
-_BOUNDARY = re.compile(r"[.!?][\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])|\n\s*\n")
+# A blank line ends a sentence unless the text runs on in lower case: CUAD's texts break pages mid-sentence
+# ("for a period of 12\n\n\n     months").
+_BOUNDARY = re.compile(r"[.!?][\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])|\n\s*\n(?!\s*[a-z])")
 TERM_CATEGORIES = ("Expiration Date", "Renewal Term", "Notice Period To Terminate Renewal",
                    "Termination For Convenience")
 

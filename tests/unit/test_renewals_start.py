@@ -13,6 +13,7 @@ from ingest.renewals.anchors import counts_from_event
 from ingest.renewals.extract import extract_renewals
 from ingest.renewals.periods import Period
 from ingest.renewals.rows import facts_row
+from ingest.renewals.sentences import split_sentences
 
 EVENT = ('The term of this Agreement shall be ten (10) years (the "Term") which shall commence on the date upon '
          "which the Company delivers to Distributor the last Sample, as defined hereinafter.")
@@ -68,3 +69,18 @@ def test_a_warranty_period_is_not_the_initial_term():
     assert finders.initial_term("For the acceptance period and for a period of one year from the Maintenance "
                                 "Commencement Date, and thereafter for as long as the Software is used in accordance "
                                 "with this Agreement, Garman warrants that the Software shall perform.") is None
+
+
+def test_a_defined_name_of_the_term():
+    assert finders.end_date("The Cooperation Term of the parties shall be two years from May 1, 2013 to April 30, "
+                            "2015.") == date(2015, 4, 30)
+    # a renewal's defined term is not the contract's term
+    assert finders.end_date("The Renewal Term shall end on December 31, 2019.") is None
+
+
+def test_a_page_break_inside_a_sentence_does_not_split_it():
+    text = ("This Contract shall be extended automatically for a period of 12\n\n\n\n     months, each such extension "
+            "commencing at the end of the Initial Term.\n\nNEXT HEADING")
+    assert [" ".join(text[s:e].split()) for s, e in split_sentences(text)] == [
+        "This Contract shall be extended automatically for a period of 12 months, each such extension commencing "
+        "at the end of the Initial Term.", "NEXT HEADING"]
