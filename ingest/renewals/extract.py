@@ -14,6 +14,7 @@ first, and keeps the first sentence that states each value:
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from datetime import date
 from typing import Generic, TypeVar
@@ -28,6 +29,7 @@ from ingest.rules.term import add_term
 T = TypeVar("T")
 RENEWAL_TYPES = ("none", "automatic", "option", "evergreen", "perpetual")
 PERPETUAL = "perpetual"
+_RECITAL = re.compile(r"\W*(?:[A-Z]\.\s+)?WHEREAS\b")
 
 
 @dataclass(frozen=True)
@@ -120,6 +122,8 @@ def extract_renewals(doc: ParsedDocument, start: date | None = None,
     `sentences`: the document's `document_sentences`, when the caller has them already (they classify every
     section, so computing them once matters)."""
     sentences = document_sentences(doc) if sentences is None else sentences
+    # a recital tells the background ("WHEREAS, the Parties wish to extend the term of Schedule 1"), not the terms
+    sentences = [s for s in sentences if not _RECITAL.match(s.text)]
     found = _expiration(sentences, start)
     found = _renewal(sentences, found)
     return _notices(sentences, found)

@@ -26,6 +26,9 @@ _EXTEND_BOUND = (
     # "each such extension commencing at the end of the Initial Term": the clause names the term
     rf"|\bextensions?\b[^,;.]{{0,60}}\b(?:the|this|such|its)\s+(?:{_QUALIFIER}\s+)?(?:term|agreement|contract)\b")
 RENEWAL = re.compile(r"\b(?:renew\w*|(?:year|month)[\s-]to[\s-](?:year|month)|thereafter\s+for|"
-                     r"(?:additional|successive|consecutive|further)\s+(?:\(\d+\)\s*|[\w-]+\s+){0,3}(?:terms?|periods?))\b|"
+                     # "for further periods", "successive one-year terms"; not "subject further to the terms and
+                     # conditions"
+                     r"(?:additional|successive|consecutive|further)\s+(?:(?!the\b)(?:\(\d+\)\s*|[\w-]+\s+)){0,3}"
+                     r"(?:terms?|periods?)\b(?!\s+and\s+conditions))|"
                      + _EXTEND_BOUND,
                      _I)

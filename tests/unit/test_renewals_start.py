@@ -84,3 +84,8 @@ def test_a_page_break_inside_a_sentence_does_not_split_it():
     assert [" ".join(text[s:e].split()) for s, e in split_sentences(text)] == [
         "This Contract shall be extended automatically for a period of 12 months, each such extension commencing "
         "at the end of the Initial Term.", "NEXT HEADING"]
+
+
+def test_list_items_after_a_blank_line_start_new_sentences():
+    text = "CONFIDENTIAL\n\n   c) Excite's goal is to deliver clickthroughs.\n\n   d) In the event that it has not"
+    assert len(split_sentences(text)) == 3

@@ -98,3 +98,14 @@ def test_notice_periods_of_renewal_sentences():
     assert finders.notice_to_stop_renewal("All undisputed payments that have accrued prior to the termination or "
                                           "expiration of this Agreement will be payable in full within thirty (30) "
                                           "days thereof.") is None
+
+
+def test_terms_and_conditions_and_recitals_are_not_renewals():
+    grant = ("AT&T hereby grants Vendor a limited license (that shall automatically terminate upon the expiration of "
+             "this Agreement) to use the AT&T Provided Items, subject further to the terms and conditions of this "
+             "Agreement.")
+    assert not RENEWAL.search(grant) and finders.renewal_type(grant) is None
+    recital = ("AGREEMENT\n\nRecitals.\nWHEREAS, the Parties wish to extend the term of this Agreement to cover "
+               "additional research activities;\n")
+    assert finders.renewal_type("WHEREAS, the Parties wish to extend the term of this Agreement.") == "option"
+    assert extract_renewals(parse_document(recital), None).renewal_type is None  # a recital is background
