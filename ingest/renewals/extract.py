@@ -88,7 +88,9 @@ def _renewal(sentences: list[Sentence], found: RenewalTerms) -> RenewalTerms:
         period = finders.renewal_period(s.text, initial) if kind not in ("evergreen", "none") else None
         # A renewal a party can rely on beats one by mutual agreement; then a sentence that states how long a
         # renewal lasts beats one that only mentions renewal.
-        score = 4 * (kind != "none") + 2 * (period is not None) + (kind != "option")
+        # An automatic renewal stated in words beats an option; one only implied by a right not to renew does not.
+        stated = kind != "option" and (kind != "automatic" or finders.states_automatic(s.text))
+        score = 4 * (kind != "none") + 2 * (period is not None) + stated
         if best is None or score > best[0]:
             best = (score, kind, period, s)
     perpetual = found.expiration is not None and found.expiration.value == PERPETUAL

@@ -29,17 +29,17 @@ _NOT_TERM = re.compile(r"\b(?:insurance|polic(?:y|ies)|letter\s+of\s+credit|guar
 _OPTION = re.compile(r"\b(?:option|may\s+(?:be\s+)?(?:renew|extend)|right\s+to\s+(?:renew|extend)|mutual(?:ly)?|"
                      r"(?:elect|wish|desire|intends?)\s+to\s+(?:renew|extend)|notice\s+(?:of\s+its\s+intent(?:ion)?\s+)?"
                      r"to\s+(?:renew|extend)|negotiat|agree\s+(?:in\s+writing\s+)?to\s+(?:renew|extend)|"
-                     r"upon\s+(?:the\s+)?(?:written\s+)?(?:agreement|consent)|request|renewable|if\s+(?:you|the\s+\w+)\s+"
+                     r"upon\s+(?:the\s+)?(?:written\s+)?(?:agreement|consent)|request|renewable(?!\s+automatically)|if\s+(?:you|the\s+\w+)\s+"
                      r"(?:ha(?:s|ve)\s+)?(?:compl|meet|satisf))", _I)
 _MUTUAL = re.compile(r"\bmutual(?:ly)?\b|\bagreement\s+of\s+(?:both|the)\s+parties|\bboth\s+parties\s+agree|"
                      r"\bnegotiat", _I)
 _NEGATED = re.compile(r"(?:not\s+to|non-?|intent(?:ion)?\s+not\s+to|elect\s+not\s+to)\s*$", _I)
 _AUTOMATIC = re.compile(r"\b(?:automatic(?:ally)?|year[\s-]to[\s-]year|(?:shall|will)\s+(?:thereafter\s+)?"
                         r"(?:be\s+)?(?:renew|extend|continue)|(?:renews|extends|continues)\b|unless\s+(?:either|a|one|"
-                        r"the|such|any)\b[^.]{0,80}\bnotice|unless\s+(?:sooner\s+)?terminated|successive|"
-                        # a right not to renew means it renews otherwise: "either party may elect not to renew"
-                        r"(?:elect|decide|wish|desire|intend)\w*\s+not\s+to\s+(?:renew|extend)|notice\s+of\s+non-?\s?renewal)",
-                        _I)
+                        r"the|such|any)\b[^.]{0,80}\bnotice|unless\s+(?:sooner\s+)?terminated|successive)", _I)
+# a right not to renew means it renews otherwise ("either party may elect not to renew"): weaker than the words
+_IMPLIED = re.compile(r"\b(?:elect|decide|wish|desire|intend)\w*\s+not\s+to\s+(?:renew|extend)|"
+                      r"\bnotice\s+of\s+non-?\s?renewal", _I)
 _EVERGREEN = re.compile(r"\b(?:continue|remain)\w*\s+(?:in\s+(?:full\s+)?(?:force\s+and\s+)?effect\s+)?thereafter"
                         r"[^.]{0,60}until\s+terminated|thereafter\s+(?:shall\s+)?(?:continue|remain)[^.]{0,80}until\s+"
                         r"(?:terminated|either)|\b(?:renew|extend)\w*\s+for\s+an?\s+(?:indefinite|unlimited|unspecified)\s+"
@@ -125,9 +125,14 @@ def renewal_type(text: str) -> str | None:
         return "none"  # "may be renewed by mutual agreement" grants nothing: any contract can be
     if _OPTION.search(text):
         return "option"
-    if _AUTOMATIC.search(text):
+    if _AUTOMATIC.search(text) or _IMPLIED.search(text):
         return "automatic"
     return None
+
+
+def states_automatic(text: str) -> bool:
+    """The sentence says in words that the contract renews by itself (not only that a party may stop it)."""
+    return bool(_AUTOMATIC.search(text))
 
 
 def _is_notice(text: str, start: int, end: int) -> bool:

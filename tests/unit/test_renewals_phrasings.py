@@ -81,3 +81,20 @@ def test_renewal_and_notice(text, kind, renewal, notice):
     assert found.kind == kind
     assert (found.renewal_term.value if found.renewal_term else None) == renewal
     assert (found.notice_period.value if found.notice_period else None) == notice
+
+
+def test_an_option_beats_a_renewal_only_implied_by_a_right_not_to_renew():
+    found = _read(INITIAL + "Licensee may renew this Agreement by written notice to Licensor. If Licensee decides "
+                  "not to renew this Agreement, it shall return all materials.")
+    assert found.kind == "option"
+    assert found.renewal_type.evidence.quote.startswith("Licensee may renew")
+    # stated in words, an automatic renewal beats the option
+    found = _read(INITIAL + "Licensee may renew this Agreement by written notice to Licensor. Otherwise this "
+                  "Agreement shall automatically renew for successive one (1) year terms.")
+    assert found.kind == "automatic" and found.renewal_term.value == Period(1, "Y")
+
+
+def test_renewable_automatically_is_automatic():
+    found = _read("This Agreement is for a term of one year from the Effective Date, renewable automatically unless "
+                  "terminated under Section 18.")
+    assert found.kind == "automatic" and found.expiration.value == date(2011, 1, 15)
