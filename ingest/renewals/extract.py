@@ -52,11 +52,25 @@ class RenewalTerms:
     renewal_term: Found[Period] | None = None
     notice_period: Found[Period] | None = None
     convenience_notice: Found[Period] | None = None
+    note: Found[str] | None = None                 # why a value the text seems to give was left empty
 
     @property
     def kind(self) -> str:
         """The renewal type, "none" when nothing was found."""
         return self.renewal_type.value if self.renewal_type else "none"
+
+
+def counted_term(term: Found[Period], text: str, start: date | None) -> RenewalTerms:
+    """The initial term read from the sentence `text`, and its end: from a date the sentence gives, else from
+    `start`. A term counted from an event the text does not date ("ten years, commencing on the date upon which
+    the Company delivers the last Sample") has no end, with a note: the effective date would be a guess."""
+    if finders.start_date(text) is None and counts_from_event(text):
+        note = Found(f"The initial term ({term.value}) counts from an event the text does not date; no end date "
+                     "was computed.", term.evidence)
+        return RenewalTerms(initial_term=term, start_unknown=True, note=note)
+    begin = finders.start_date(text) or start
+    expiration = Found(add_term(begin, term.value.amount, term.value.unit), term.evidence) if begin else None
+    return RenewalTerms(expiration=expiration, initial_term=term, start_date=begin)
 
 
 def _expiration(sentences: list[Sentence], start: date | None) -> RenewalTerms:
@@ -65,13 +79,7 @@ def _expiration(sentences: list[Sentence], start: date | None) -> RenewalTerms:
                 is not None:
             return RenewalTerms(expiration=Found(end, s.evidence), start_date=finders.start_date(s.text) or start)
         if (term := finders.initial_term(s.text)) is not None:
-            # "ten years, commencing on the date upon which the Company delivers the last Sample": no date to
-            # count from, so no expiration (the contract's effective date would be a guess)
-            unknown = finders.start_date(s.text) is None and counts_from_event(s.text)
-            begin = None if unknown else finders.start_date(s.text) or start
-            expiration = Found(add_term(begin, term.amount, term.unit), s.evidence) if begin else None
-            return RenewalTerms(expiration=expiration, initial_term=Found(term, s.evidence), start_date=begin,
-                                start_unknown=unknown)
+            return counted_term(Found(term, s.evidence), s.text, start)
         if finders.is_perpetual(s.text):
             return RenewalTerms(expiration=Found(PERPETUAL, s.evidence), start_date=start)
     return RenewalTerms(start_date=start)

@@ -12,7 +12,7 @@ from ingest.renewals import finders
 from ingest.renewals.anchors import counts_from_event
 from ingest.renewals.extract import extract_renewals
 from ingest.renewals.periods import Period
-from ingest.renewals.rows import facts_row
+from ingest.renewals.rows import evidence_rows, facts_row
 from ingest.renewals.sentences import split_sentences
 
 EVENT = ('The term of this Agreement shall be ten (10) years (the "Term") which shall commence on the date upon '
@@ -47,12 +47,16 @@ def test_event_start_keeps_the_initial_term_but_no_expiration():
     row = facts_row(found, "f")
     # SET_FACTS then does not count the initial term from the contract's effective date either
     assert row["start_unknown"] is True and row["term_start"] is None and row["initial_months"] == 120
+    # the note says why, with the sentence as its evidence, and is stored like the other values
+    assert found.note.value.startswith("The initial term (10 years) counts from an event")
+    notes = [r for r in evidence_rows(found, "f") if r["field"] == "note"]
+    assert len(notes) == 1 and notes[0]["quote"] == EVENT and notes[0]["value"] == found.note.value
 
 
 def test_a_dated_term_counts_from_the_contract_start():
     text = "AGREEMENT\n\n1. Term.\nThe term of this Agreement shall be ten (10) years from the Effective Date.\n"
     found = extract_renewals(parse_document(text), date(1999, 9, 7))
-    assert found.expiration.value == date(2009, 9, 7) and not found.start_unknown
+    assert found.expiration.value == date(2009, 9, 7) and not found.start_unknown and found.note is None
     assert facts_row(found, "f")["start_unknown"] is False
 
 
