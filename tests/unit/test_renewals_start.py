@@ -93,3 +93,11 @@ def test_a_page_break_inside_a_sentence_does_not_split_it():
 def test_list_items_after_a_blank_line_start_new_sentences():
     text = "CONFIDENTIAL\n\n   c) Excite's goal is to deliver clickthroughs.\n\n   d) In the event that it has not"
     assert len(split_sentences(text)) == 3
+
+
+def test_a_typod_date_is_one_sentence_and_read_as_a_date():
+    text = ("AGREEMENT\n\n5. Term.\nThis Agreement shall be in effect until March 18. 2021, unless sooner terminated "
+            "by either party upon (30) days written notice. Next sentence.\n")
+    found = extract_renewals(parse_document(text), date(2020, 3, 19))
+    assert found.expiration.value == date(2021, 3, 18)
+    assert found.expiration.evidence.quote.endswith("upon (30) days written notice.")  # the original text
