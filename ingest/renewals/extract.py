@@ -29,7 +29,7 @@ from ingest.rules.term import add_term
 T = TypeVar("T")
 RENEWAL_TYPES = ("none", "automatic", "option", "evergreen", "perpetual")
 PERPETUAL = "perpetual"
-_RECITAL = re.compile(r"\W*(?:[A-Z]\.\s+)?WHEREAS\b")
+_RECITAL = re.compile(r"\W*(?:RECITALS?\W+)?(?:[A-Z]\.\s+)?WHEREAS\b")
 
 
 @dataclass(frozen=True)

@@ -109,3 +109,5 @@ def test_terms_and_conditions_and_recitals_are_not_renewals():
                "additional research activities;\n")
     assert finders.renewal_type("WHEREAS, the Parties wish to extend the term of this Agreement.") == "option"
     assert extract_renewals(parse_document(recital), None).renewal_type is None  # a recital is background
+    headed = "AGREEMENT\n\n1. Scope.\nRECITALS WHEREAS, the Parties wish to extend the term of this Agreement.\n"
+    assert extract_renewals(parse_document(headed), None).renewal_type is None
