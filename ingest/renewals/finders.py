@@ -229,7 +229,7 @@ def end_date(text: str) -> date | None:
         before = text[max(0, hit.start - 80):hit.start]
         # the term (or the agreement) is what ends, not "the license to distribute the Game until <date>"
         if _END_BEFORE.search(before) and not _START_JUST_BEFORE.search(before) \
-                and not _OTHER_SUBJECT.search(before):
+                and not (_OTHER_SUBJECT.search(before) and not _THIS_TERM.search(before)):
             return hit.value
     return None
 

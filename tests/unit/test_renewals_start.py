@@ -101,3 +101,11 @@ def test_a_typod_date_is_one_sentence_and_read_as_a_date():
     found = extract_renewals(parse_document(text), date(2020, 3, 19))
     assert found.expiration.value == date(2021, 3, 18)
     assert found.expiration.evidence.quote.endswith("upon (30) days written notice.")  # the original text
+
+
+def test_an_end_date_of_another_subject_is_not_the_terms():
+    assert finders.end_date("During the Term of the Agreement, except the Game, for which Licensee shall have the "
+                            "exclusive right and license to develop and distribute until December 31, 2006.") is None
+    # the agreement (with its license) as the subject still ends on the date
+    assert finders.end_date("This Agreement and the license granted hereunder shall continue until December 31, "
+                            "2015.") == date(2015, 12, 31)
