@@ -13,10 +13,15 @@ import re
 
 _I = re.IGNORECASE
 _QUALIFIER = r"(?:initial|original|then[\s-]current|current|present|renewal|license|\"?term\"?)"
+# "under this Agreement", "of the Term": the noun is not the subject of what follows
+_NOT_AFTER_PREPOSITION = "".join(rf"(?<!\b{p}\s{d})" for p in ("under", "of", "in", "to", "by", "for", "with")
+                                 for d in ("", "this\\s", "the\\s", "such\\s"))
 _EXTEND_BOUND = (
-    # the term is the subject: "This Agreement shall automatically extend", "the Term may be extended"
-    r"\b(?:agreement|term|contract)\"?(?:\s+(?:shall|will|may|can|is|are|be|been|automatically|thereafter|then|"
-    r"further|only|not|each|hereof|\(?[ivx]{1,3}\)|of\s+this\s+agreement))*\s+(?:be\s+)?extend(?:s|ed)?\b"
+    # the term is the subject: "This Agreement shall automatically extend", "the Term may, at Licensee's option,
+    # be extended"; not "any cure period under this Agreement shall be extended"
+    _NOT_AFTER_PREPOSITION + r"\b(?:agreement|term|contract)\"?"
+    r"(?:\s+(?:shall|will|may|can|is|are|be|been|automatically|thereafter|then|further|only|not|each|hereof|"
+    r"\(?[ivx]{1,3}\)|of\s+this\s+agreement))*(?:\s*,[^,.;]{1,50},)?\s+(?:be\s+)?extend(?:s|ed)?\b"
     # the term is the object: "to extend the Term", "extends this Agreement"
     rf"|\bextend(?:s|ed|ing)?\s+(?:the\s+|this\s+|such\s+|its\s+|said\s+)?(?:{_QUALIFIER}\s+)?"
     r"(?:term|agreement|contract)\b"

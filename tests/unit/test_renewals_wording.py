@@ -52,6 +52,10 @@ def test_verticalnet_renews_only_by_mutual_agreement():
     "In the event of a suspension which extends beyond one-hundred-and-eighty (180) days, this Agreement shall "
     "be tolled.",
     "Ceres will not unreasonably refuse to extend such three (3) year term by six (6) months under this Agreement.",
+    # the noun after a preposition is not what is extended
+    "Any cure period under this Agreement shall be extended by ten (10) days during a Force Majeure event.",
+    "If Excite has not delivered the clickthroughs, the first year of the term of the Agreement will be extended "
+    "for up to four (4) months.",
 ])
 def test_extend_in_other_senses_is_not_renewal_wording(text):
     assert not RENEWAL.search(text) and finders.renewal_type(text) is None
@@ -60,6 +64,8 @@ def test_extend_in_other_senses_is_not_renewal_wording(text):
 @pytest.mark.parametrize(("text", "kind", "period"), [
     ("This Agreement shall automatically extend for an additional two (2) years on the same terms.", "automatic",
      Period(2, "Y")),
+    ("This Agreement may, at the option of Licensee, be extended for one additional period of five (5) years.",
+     "option", Period(5, "Y")),
     ("Bellicum shall have options to extend the Term for successive renewal terms of five (5) years each.",
      "option", Period(5, "Y")),
     ("The Term of this Agreement shall be automatically extended for additional one-year periods unless either "
