@@ -7,8 +7,11 @@ first, and keeps the first sentence that states each value:
 * expiration: an explicit end date ("shall terminate on June 30, 2010"), else the start plus the initial
   term ("for a period of five (5) years from the Effective Date"; the start is a date the sentence gives,
   else `start`, the contract's effective date), else "perpetual" ("shall continue until terminated");
-* renewal type: automatic, option (a party's option or mutual agreement), evergreen (continues after the
-  initial term until terminated), perpetual (no end at all), or none; with the renewal term;
+  a term counted from an event the text does not date has no end, and a `note` says why;
+* renewal type: automatic, option (a party's option), evergreen (continues after the initial term until
+  terminated), perpetual (no end at all), or none (no renewal, or only by mutual agreement: then the
+  sentence is its evidence); with the renewal term. Only sentences with renewal wording about the term
+  count (ingest.renewals.wording); recitals ("WHEREAS") are not read;
 * the notice period to stop a renewal, and the notice period of a termination for convenience.
 """
 
@@ -95,8 +98,8 @@ def _renewal(sentences: list[Sentence], found: RenewalTerms) -> RenewalTerms:
         # a renewal by mutual agreement has no term of its own (CUAD's labels disagree on stating one)
         period = finders.renewal_period(s.text, initial) if kind not in ("evergreen", "none") else None
         # A renewal a party can rely on beats one by mutual agreement; then a sentence that states how long a
-        # renewal lasts beats one that only mentions renewal.
-        # An automatic renewal stated in words beats an option; one only implied by a right not to renew does not.
+        # renewal lasts beats one that only mentions renewal; then an automatic renewal stated in words beats an
+        # option (one only implied by a right not to renew does not).
         stated = kind != "option" and (kind != "automatic" or finders.states_automatic(s.text))
         score = 4 * (kind != "none") + 2 * (period is not None) + stated
         if best is None or score > best[0]:
