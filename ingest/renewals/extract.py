@@ -32,6 +32,11 @@ from ingest.rules.term import add_term
 T = TypeVar("T")
 RENEWAL_TYPES = ("none", "automatic", "option", "evergreen", "perpetual")
 PERPETUAL = "perpetual"
+# outside the term sections, a length is the contract's term only when the sentence says so in these words
+_OWN_TERM = re.compile(r"\b(?:term\s+of\s+(?:this|the)\s+(?:agreement|contract)|initial\s+term|"
+                       r"(?:this|the)\s+(?:agreement|contract)\s+(?:shall|will|is)\b[^.;]{0,40}\b(?:for|until|through|"
+                       r"remain|continue|expire|terminate|valid|effective|in\s+(?:force|effect))|"
+                       r"the\s+\"?term\"?\s+(?:of|shall|will|is|hereof))", re.IGNORECASE)
 _RECITAL = re.compile(r"\W*(?:RECITALS?\W+)?(?:[A-Z]\.\s+)?WHEREAS\b")
 
 
@@ -81,7 +86,7 @@ def _expiration(sentences: list[Sentence], start: date | None) -> RenewalTerms:
         if (end := finders.end_date(s.text) or finders.calendar_end(s.text, finders.start_date(s.text) or start)) \
                 is not None:
             return RenewalTerms(expiration=Found(end, s.evidence), start_date=finders.start_date(s.text) or start)
-        if (term := finders.initial_term(s.text)) is not None:
+        if (term := finders.initial_term(s.text)) is not None and (s.categories or _OWN_TERM.search(s.text)):
             return counted_term(Found(term, s.evidence), s.text, start)
         if finders.is_perpetual(s.text):
             return RenewalTerms(expiration=Found(PERPETUAL, s.evidence), start_date=start)

@@ -13,7 +13,7 @@ from ingest.renewals.anchors import counts_from_event
 from ingest.renewals.extract import extract_renewals
 from ingest.renewals.periods import Period
 from ingest.renewals.rows import evidence_rows, facts_row
-from ingest.renewals.sentences import split_sentences
+from ingest.renewals.sentences import document_sentences, split_sentences
 
 EVENT = ('The term of this Agreement shall be ten (10) years (the "Term") which shall commence on the date upon '
          "which the Company delivers to Distributor the last Sample, as defined hereinafter.")
@@ -109,3 +109,14 @@ def test_an_end_date_of_another_subject_is_not_the_terms():
     # the agreement (with its license) as the subject still ends on the date
     assert finders.end_date("This Agreement and the license granted hereunder shall continue until December 31, "
                             "2015.") == date(2015, 12, 31)
+
+
+def test_outside_the_term_sections_a_length_needs_the_terms_own_words():
+    spare = "Seller shall keep spare parts available under this Agreement for a period of ten (10) years."
+    assert finders.initial_term(spare) == Period(10, "Y")  # the sentence rule alone reads it
+    doc = parse_document(f"SUPPLY AGREEMENT\n\n4. Spare Parts.\n{spare}\n")
+    assert not any(s.categories for s in document_sentences(doc))  # not a term section
+    found = extract_renewals(doc, date(2010, 1, 15))
+    assert found.initial_term is None and found.expiration is None
+    own = "SUPPLY AGREEMENT\n\n4. General.\nThe term of this Agreement shall be ten (10) years.\n"
+    assert extract_renewals(parse_document(own), date(2010, 1, 15)).expiration.value == date(2020, 1, 15)
