@@ -8,7 +8,8 @@ sentence behind each value as a `TermEvidence` node under its Document.
                                                   page, start, end})
 ```
 `term_end` (the initial term's last day) is the text's explicit end date, else its start (a date the term
-sentence gives, else the contract's effective date) plus the initial term, else the contract's `end_date`;
+sentence gives, else the contract's effective date unless the term counts from an event the text does not
+date, `start_unknown`) plus the initial term, else the contract's `end_date`;
 null when the text says the contract is perpetual. Months and days: a period in years or months is kept in
 months (calendar arithmetic), one in weeks or days in days. `notice_span_days` (the notice in days, by
 ingest.renewals.periods' convention) exists only when there is a notice period, under a range index, so the
@@ -43,7 +44,7 @@ DETACH DELETE e
 SET_FACTS = """
 UNWIND $rows AS row
 MATCH (c:Contract {file_id: row.file_id})
-WITH c, row, coalesce(row.term_start, c.effective_date) AS start
+WITH c, row, coalesce(row.term_start, CASE WHEN row.start_unknown THEN null ELSE c.effective_date END) AS start
 SET c.renewal_type = row.renewal_type, c.renewal_months = row.renewal_months, c.renewal_days = row.renewal_days,
     c.notice_months = row.notice_months, c.notice_days = row.notice_days, c.notice_span_days = row.notice_span_days,
     c.convenience_notice_days = row.convenience_notice_days, c.initial_term_months = row.initial_months,

@@ -18,7 +18,7 @@ from graph.renewal_queries import ScheduleRow, contract_terms
 NOTICE_DAYS = 90
 FIELD_LABELS = {"expiration": "Expiration / term end", "initial_term": "Initial term", "renewal_type": "Renewal",
                 "renewal_term": "Renewal term", "notice_period": "Notice to stop renewal",
-                "convenience_notice": "Termination for convenience notice"}
+                "convenience_notice": "Termination for convenience notice", "note": "Note"}
 
 
 def notice_filter(as_of: date) -> ContractFilter:

@@ -7,19 +7,24 @@ first, and keeps the first sentence that states each value:
 * expiration: an explicit end date ("shall terminate on June 30, 2010"), else the start plus the initial
   term ("for a period of five (5) years from the Effective Date"; the start is a date the sentence gives,
   else `start`, the contract's effective date), else "perpetual" ("shall continue until terminated");
-* renewal type: automatic, option (a party's option or mutual agreement), evergreen (continues after the
-  initial term until terminated), perpetual (no end at all), or none; with the renewal term;
+  a term counted from an event the text does not date has no end, and a `note` says why;
+* renewal type: automatic, option (a party's option), evergreen (continues after the initial term until
+  terminated), perpetual (no end at all), or none (no renewal, or only by mutual agreement: then the
+  sentence is its evidence); with the renewal term. Only sentences with renewal wording about the term
+  count (ingest.renewals.wording); recitals ("WHEREAS") are not read;
 * the notice period to stop a renewal, and the notice period of a termination for convenience.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from datetime import date
 from typing import Generic, TypeVar
 
 from ingest.document.models import ParsedDocument
 from ingest.renewals import finders
+from ingest.renewals.anchors import counts_from_event
 from ingest.renewals.periods import Period
 from ingest.renewals.sentences import Evidence, Sentence, document_sentences
 from ingest.rules.term import add_term
@@ -27,6 +32,12 @@ from ingest.rules.term import add_term
 T = TypeVar("T")
 RENEWAL_TYPES = ("none", "automatic", "option", "evergreen", "perpetual")
 PERPETUAL = "perpetual"
+# outside the term sections, a length is the contract's term only when the sentence says so in these words
+_OWN_TERM = re.compile(r"\b(?:term\s+of\s+(?:this|the)\s+(?:agreement|contract)|initial\s+term|"
+                       r"(?:this|the)\s+(?:agreement|contract)\s+(?:shall|will|is)\b[^.;]{0,40}\b(?:for|until|through|"
+                       r"remain|continue|expire|terminate|valid|effective|in\s+(?:force|effect))|"
+                       r"the\s+\"?term\"?\s+(?:of|shall|will|is|hereof))", re.IGNORECASE)
+_RECITAL = re.compile(r"\W*(?:RECITALS?\W+)?(?:[A-Z]\.\s+)?WHEREAS\b")
 
 
 @dataclass(frozen=True)
@@ -44,10 +55,12 @@ class RenewalTerms:
     expiration: Found[date | str] | None = None   # a date, or "perpetual"
     initial_term: Found[Period] | None = None
     start_date: date | None = None                 # what the initial term counts from
+    start_unknown: bool = False                    # it counts from an event the text does not date
     renewal_type: Found[str] | None = None
     renewal_term: Found[Period] | None = None
     notice_period: Found[Period] | None = None
     convenience_notice: Found[Period] | None = None
+    note: Found[str] | None = None                 # why a value the text seems to give was left empty
 
     @property
     def kind(self) -> str:
@@ -55,15 +68,26 @@ class RenewalTerms:
         return self.renewal_type.value if self.renewal_type else "none"
 
 
+def counted_term(term: Found[Period], text: str, start: date | None) -> RenewalTerms:
+    """The initial term read from the sentence `text`, and its end: from a date the sentence gives, else from
+    `start`. A term counted from an event the text does not date ("ten years, commencing on the date upon which
+    the Company delivers the last Sample") has no end, with a note: the effective date would be a guess."""
+    if finders.start_date(text) is None and counts_from_event(text):
+        note = Found(f"The initial term ({term.value}) counts from an event the text does not date; no end date "
+                     "was computed.", term.evidence)
+        return RenewalTerms(initial_term=term, start_unknown=True, note=note)
+    begin = finders.start_date(text) or start
+    expiration = Found(add_term(begin, term.value.amount, term.value.unit), term.evidence) if begin else None
+    return RenewalTerms(expiration=expiration, initial_term=term, start_date=begin)
+
+
 def _expiration(sentences: list[Sentence], start: date | None) -> RenewalTerms:
     for s in sentences:
         if (end := finders.end_date(s.text) or finders.calendar_end(s.text, finders.start_date(s.text) or start)) \
                 is not None:
             return RenewalTerms(expiration=Found(end, s.evidence), start_date=finders.start_date(s.text) or start)
-        if (term := finders.initial_term(s.text)) is not None:
-            begin = finders.start_date(s.text) or start
-            expiration = Found(add_term(begin, term.amount, term.unit), s.evidence) if begin else None
-            return RenewalTerms(expiration=expiration, initial_term=Found(term, s.evidence), start_date=begin)
+        if (term := finders.initial_term(s.text)) is not None and (s.categories or _OWN_TERM.search(s.text)):
+            return counted_term(Found(term, s.evidence), s.text, start)
         if finders.is_perpetual(s.text):
             return RenewalTerms(expiration=Found(PERPETUAL, s.evidence), start_date=start)
     return RenewalTerms(start_date=start)
@@ -76,16 +100,21 @@ def _renewal(sentences: list[Sentence], found: RenewalTerms) -> RenewalTerms:
         kind = finders.renewal_type(s.text)
         if kind is None:
             continue
-        period = finders.renewal_period(s.text, initial) if kind != "evergreen" else None
-        # A sentence that states how long a renewal lasts beats one that only mentions renewal.
-        score = 2 * (period is not None) + (kind != "option")
+        # a renewal by mutual agreement has no term of its own (CUAD's labels disagree on stating one)
+        period = finders.renewal_period(s.text, initial) if kind not in ("evergreen", "none") else None
+        # A renewal a party can rely on beats one by mutual agreement; then a sentence that states how long a
+        # renewal lasts beats one that only mentions renewal; then an automatic renewal stated in words beats an
+        # option (one only implied by a right not to renew does not).
+        stated = kind != "option" and (kind != "automatic" or finders.states_automatic(s.text))
+        score = 4 * (kind != "none") + 2 * (period is not None) + stated
         if best is None or score > best[0]:
             best = (score, kind, period, s)
-    if best is not None:
+    perpetual = found.expiration is not None and found.expiration.value == PERPETUAL
+    if best is not None and not (best[1] == "none" and perpetual):
         _, kind, period, s = best
         return replace(found, renewal_type=Found(kind, s.evidence),
                        renewal_term=Found(period, s.evidence) if period else None)
-    if found.expiration is not None and found.expiration.value == PERPETUAL:
+    if perpetual:
         return replace(found, renewal_type=Found(PERPETUAL, found.expiration.evidence))
     return found
 
@@ -111,6 +140,8 @@ def extract_renewals(doc: ParsedDocument, start: date | None = None,
     `sentences`: the document's `document_sentences`, when the caller has them already (they classify every
     section, so computing them once matters)."""
     sentences = document_sentences(doc) if sentences is None else sentences
+    # a recital tells the background ("WHEREAS, the Parties wish to extend the term of Schedule 1"), not the terms
+    sentences = [s for s in sentences if not _RECITAL.match(s.text)]
     found = _expiration(sentences, start)
     found = _renewal(sentences, found)
     return _notices(sentences, found)

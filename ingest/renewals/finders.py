@@ -11,6 +11,7 @@ import re
 from datetime import date
 
 from ingest.renewals.periods import Period, find_periods, implied_period
+from ingest.renewals.wording import RENEWAL
 from ingest.rules.dates import find_dates
 
 _I = re.IGNORECASE
@@ -18,19 +19,17 @@ _MONTH_NUMBERS = {name.lower(): i for i, name in enumerate(calendar.month_name) 
 _AGREEMENT = re.compile(r"\b(?:this\s+(?:agreement|contract|license|amendment)|contract|the\s+(?:agreement|contract)|"
                         r"(?:initial|original|the)\s+term|term\s+(?:of|hereof)|the\s+franchise|"
                         r"\"?term\"?)\b", _I)
-RENEWAL = re.compile(r"\b(?:renew\w*|extend\w*|extension|year[\s-]to[\s-]year|thereafter\s+for|"
-                     r"(?:additional|successive)\s+(?:\(\d+\)\s+|\w+\s+){0,3}(?:terms?|periods?))\b", _I)
 _INCIDENTAL = re.compile(r"\b(?:as\s+(?:it\s+)?may\s+be\s+(?:extended|renewed)|(?:unless|if)\s+(?:earlier\s+)?"
                          r"(?:terminated\s+or\s+)?(?:extended|renewed)|extend\s+(?:until|through|to)\b|including\s+(?:any|all)\s+(?:renewal|extension)s?|"
                          r"\"calendar\s+(?:year|quarter|month)\")", _I)
-_NOT_TERM = re.compile(r"\b(?:insurance|polic(?:y|ies)|letter\s+of\s+credit|guarant|warrant|lease|permit|"
+_NOT_TERM = re.compile(r"\b(?:insurance|polic(?:y|ies)|letter\s+of\s+credit|guarant\w*|warrant\w*|lease|permit|"
                        r"registration|payment|invoice|cure|deadline|time\s+for|calendar\s+(?:year|quarter)\"?\s+(?:shall\s+)?mean)\b|"
                        r"^\W*(?:[\d.]+\s+)?(?:Section\s+[\d.]+\s+)?\"[^\"]{2,40}\"\s+(?:shall\s+)?means?\b",
                        _I)
 _OPTION = re.compile(r"\b(?:option|may\s+(?:be\s+)?(?:renew|extend)|right\s+to\s+(?:renew|extend)|mutual(?:ly)?|"
                      r"(?:elect|wish|desire|intends?)\s+to\s+(?:renew|extend)|notice\s+(?:of\s+its\s+intent(?:ion)?\s+)?"
                      r"to\s+(?:renew|extend)|negotiat|agree\s+(?:in\s+writing\s+)?to\s+(?:renew|extend)|"
-                     r"upon\s+(?:the\s+)?(?:written\s+)?(?:agreement|consent)|request|renewable|if\s+(?:you|the\s+\w+)\s+"
+                     r"upon\s+(?:the\s+)?(?:written\s+)?(?:agreement|consent)|request|renewable(?!\s+automatically)|if\s+(?:you|the\s+\w+)\s+"
                      r"(?:ha(?:s|ve)\s+)?(?:compl|meet|satisf))", _I)
 _MUTUAL = re.compile(r"\bmutual(?:ly)?\b|\bagreement\s+of\s+(?:both|the)\s+parties|\bboth\s+parties\s+agree|"
                      r"\bnegotiat", _I)
@@ -38,19 +37,25 @@ _NEGATED = re.compile(r"(?:not\s+to|non-?|intent(?:ion)?\s+not\s+to|elect\s+not\
 _AUTOMATIC = re.compile(r"\b(?:automatic(?:ally)?|year[\s-]to[\s-]year|(?:shall|will)\s+(?:thereafter\s+)?"
                         r"(?:be\s+)?(?:renew|extend|continue)|(?:renews|extends|continues)\b|unless\s+(?:either|a|one|"
                         r"the|such|any)\b[^.]{0,80}\bnotice|unless\s+(?:sooner\s+)?terminated|successive)", _I)
+# a right not to renew means it renews otherwise ("either party may elect not to renew"): weaker than the words
+_IMPLIED = re.compile(r"\b(?:elect|decide|wish|desire|intend)\w*\s+not\s+to\s+(?:renew|extend)|"
+                      r"\bnotice\s+of\s+non-?\s?renewal", _I)
 _EVERGREEN = re.compile(r"\b(?:continue|remain)\w*\s+(?:in\s+(?:full\s+)?(?:force\s+and\s+)?effect\s+)?thereafter"
                         r"[^.]{0,60}until\s+terminated|thereafter\s+(?:shall\s+)?(?:continue|remain)[^.]{0,80}until\s+"
-                        r"(?:terminated|either)", _I)
-_PERPETUAL = re.compile(r"\bperpetu(?:al(?:ly)?|ity)\b|\bindefinite(?:ly)?\b|\b(?:continue|remain)\w*\s+"
-                        r"(?:in\s+(?:full\s+)?(?:force\s+and\s+)?effect\s+)?until\s+"
+                        r"(?:terminated|either)|\b(?:renew|extend)\w*\s+for\s+an?\s+(?:indefinite|unlimited|unspecified)\s+"
+                        r"period", _I)
+_PERPETUAL = re.compile(r"\bperpetu(?:al(?:ly)?|ity)\b|\bindefinite(?:ly)?\b|\b(?:(?:continue|remain)\w*\s+"
+                        r"(?:in\s+(?:full\s+)?(?:force\s+and\s+)?effect\s+)?|be\s+(?:effective|valid|in\s+(?:full\s+)?"
+                        r"(?:force|effect))\s+)until\s+(?:(?:it|this\s+agreement)\s+is\s+)?"
                         r"(?:terminated|either\s+party\s+terminates)", _I)
-_SAME_LENGTH = re.compile(r"\b(?:same|equal|like|identical)\s+(?:duration|period|length|term)\b|"
+_SAME_LENGTH = re.compile(r"\b(?:same|equal|like|identical)\s+(?:duration|periods?|length|term)\b|\blike\s+terms\b|"
                           r"equal\s+(?:in\s+length\s+)?to\s+the\s+initial\s+term", _I)
 _NOTICE_AFTER = re.compile(r"^'?s?\W{0,3}(?:(?:calendar|business|days?|months?)\s+)?(?:prior|before|"
                            r"in\s+advance|advance|(?:prior\s+)?(?:written\s+)?(?:notice|notification)|"
                            r"following\s+(?:receipt|notice))", _I)
 _NOTICE_BEFORE = re.compile(r"(?:at\s+least|not\s+less\s+than|no\s+less\s+than|no\s+later\s+than|within|"
-                            r"upon|with|giving|minimum\s+of|provides?|gives?|on)\s+(?:\w+\s+)?$", _I)
+                            r"upon|with|giving|minimum\s+of|provides?|gives?|on)\s+(?:a\s+period\s+of\s+|\w+\s+)?$", _I)
+_PAYABLE = re.compile(r"\b(?:payable|paid|invoiced?)\b", _I)  # "payable in full within thirty (30) days thereof"
 _NOTICE_WORD = re.compile(r"\bnotic|\bnotif|\bwritten\s+(?:election|request)", _I)
 _END_OF_TERM = re.compile(r"\bnon-?\s?renew|\bnot\s+(?:to\s+)?(?:renew|extend)|\b(?:expiration|expiry|end)\s+of\s+"
                           r"(?:the\s+|such\s+|any\s+|each\s+|this\s+)?(?:then[\s-]current\s+|current\s+|initial\s+|renewal\s+)?"
@@ -75,12 +80,18 @@ _END_BEFORE = re.compile(r"\b(?:expire|expires|expiring|terminate|terminates|ter
                          r"|\d{4}\s*(?:to|through|thru|until|-)\s*$"
                          r"|\b(?:expiration|termination|end)\s+date\s*:\s*$", _I)
 _START_BEFORE = re.compile(r"\b(?:commenc\w*|begin\w*|effective|start\w*|from|as\s+of|dated)\b[^.;]{0,30}$", _I)
-_START_JUST_BEFORE = re.compile(r"\b(?:commenc\w*|begin\w*|effective|start\w*|from|as\s+of|dated)\s+"
+_START_JUST_BEFORE = re.compile(r"(?<!\bend\s)(?<!\bends\s)(?<!expire\s)(?<!expires\s)(?<!terminate\s)"
+                                r"\b(?:commenc\w*|begin\w*|effective|start\w*|from|as\s+of|dated)\s+"
                                 r"(?:on\s+|as\s+of\s+)?(?:the\s+)?$", _I)
 # The contract's own term, not "a term of exclusivity" or "a term of imprisonment".
 _THIS_TERM = re.compile(r"\b(?:this\s+(?:agreement|contract|license)|the\s+(?:agreement|contract)|initial\s+term|"
-                        r"the\s+\"?term\b|term\s+(?:of\s+this|hereof)|\"term\")", _I)
+                        r"the\s+\"?term\b|term\s+(?:of\s+this|hereof)|\"term\")|"
+                        # a defined name of the term: "the Cooperation Term", "the Contract Term" (not a renewal's)
+                        r"(?-i:\b[Tt]he\s+(?!Renewal|Extension|Extended|Additional|Payment|Warranty|Royalty|Exclusivity|"
+                        r"Notice|Cure)[A-Z][a-z]+\s+Term\b)", _I)
 _TERMISH = re.compile(_THIS_TERM.pattern + r"|\b(?:effective|expiration)\s+date\b", _I)
+_OTHER_SUBJECT = re.compile(r"\b(?:right|license|licence|rights|exclusivity|obligations?|offer|price|prices|"
+                            r"pricing|rates?|fees?|warranty|guarantee)\s+(?:\w+\s+){0,8}?(?:until|through|to)\s*$", _I)
 _DEFINITION = re.compile(r"^\W*(?:[\d.]+\s+)?(?:Section\s+[\d.]+\s+)?\"[^\"]{2,40}\"\s+(?:shall\s+)?means?\b", _I)
 _PART_OF_TERM = re.compile(r"\b(?:within|first|during|last|each|every|additional|further|renewal|extension|"
                            r"successive|subsequent|up\s+to)\b[^,;]*$", _I)
@@ -104,18 +115,24 @@ def is_renewal_sentence(text: str) -> bool:
 
 
 def renewal_type(text: str) -> str | None:
-    """automatic / option / evergreen for a renewal sentence; None when it does not say."""
+    """automatic / option / evergreen for a renewal sentence, "none" for a renewal only by mutual agreement;
+    None when it does not say."""
     if _EVERGREEN.search(text):
         return "evergreen"
     if not is_renewal_sentence(text):
         return None
     if _MUTUAL.search(text):
-        return None  # "may be renewed by mutual agreement" grants nothing: any contract can be
+        return "none"  # "may be renewed by mutual agreement" grants nothing: any contract can be
     if _OPTION.search(text):
         return "option"
-    if _AUTOMATIC.search(text):
+    if _AUTOMATIC.search(text) or _IMPLIED.search(text):
         return "automatic"
     return None
+
+
+def states_automatic(text: str) -> bool:
+    """The sentence says in words that the contract renews by itself (not only that a party may stop it)."""
+    return bool(_AUTOMATIC.search(text))
 
 
 def _is_notice(text: str, start: int, end: int) -> bool:
@@ -146,7 +163,11 @@ def notice_to_stop_renewal(text: str) -> Period | None:
     """The notice a party must give to stop a renewal ("at least ninety (90) days prior to the end of the term")."""
     if not (_NOTICE_WORD.search(text) or re.search(r"\bprior\s+to|\bbefore\b", text, _I)):
         return None
-    if not (is_renewal_sentence(text) or _END_OF_TERM.search(text)):
+    # not a payment or an insurance policy ("payable within thirty (30) days of expiration")
+    if _NOT_TERM.search(text) or _PAYABLE.search(text):
+        return None
+    # an evergreen sentence is its own renewal: "continues thereafter until terminated on 30 days' notice"
+    if not (is_renewal_sentence(text) or _EVERGREEN.search(text) or _END_OF_TERM.search(text)):
         return None
     for period, start, end in find_periods(text):
         if _is_notice(text, start, end) and (period.unit != "Y" or period.amount <= 2):
@@ -168,7 +189,7 @@ def initial_term(text: str) -> Period | None:
     """The initial term's length ("shall continue for a period of five (5) years from the Effective Date");
     a stated period wins over an anniversary ("ten (10) years ..., provided that after the 7th anniversary")."""
     text = units(text)
-    if _DEFINITION.search(text) or not _THIS_TERM.search(text):
+    if _DEFINITION.search(text) or not _THIS_TERM.search(text) or _NOT_TERM.search(text):
         return None
     cue = _TERM_START.search(text)
     if cue is not None:
@@ -206,7 +227,9 @@ def end_date(text: str) -> date | None:
         return None
     for hit in find_dates(text):
         before = text[max(0, hit.start - 80):hit.start]
-        if _END_BEFORE.search(before) and not _START_JUST_BEFORE.search(before):
+        # the term (or the agreement) is what ends, not "the license to distribute the Game until <date>"
+        if _END_BEFORE.search(before) and not _START_JUST_BEFORE.search(before) \
+                and not (_OTHER_SUBJECT.search(before) and not _THIS_TERM.search(before)):
             return hit.value
     return None
 
@@ -216,7 +239,10 @@ def is_perpetual(text: str) -> bool:
     or an obligation that survives it)."""
     if not (_PERPETUAL.search(text) and _AGREEMENT.search(text)):
         return False
-    itself = re.search(r"\bthis\s+agreement\b[^.]{0,80}\b(?:shall|will)\s+(?:remain|continue)", text, _I)
+    # the agreement (or its license grant) as the subject, not "the obligations contained in this Agreement"
+    itself = re.search(r"(?:(?<!under\s)(?<!of\s)(?<!in\s)(?<!to\s)(?<!by\s)\bthis\s+agreement|"
+                       r"^\W*(?:[\d.]+\s+)?the\s+licen[cs]es?\s+granted)\b[^.]{0,80}\b(?:shall|will)\s+"
+                       r"(?:remain|continue)", text, _I)
     return bool(itself) or not re.search(r"licen[cs]e|confidential|surviv|obligation", text, _I)
 
 

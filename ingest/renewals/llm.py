@@ -27,10 +27,9 @@ from core.settings import ExtractionConfig
 from ingest.document.models import ParsedDocument
 from ingest.llm_extract import structured_call
 from ingest.renewals import finders
-from ingest.renewals.extract import PERPETUAL, Found, RenewalTerms, extract_renewals
+from ingest.renewals.extract import PERPETUAL, Found, RenewalTerms, counted_term, extract_renewals
 from ingest.renewals.periods import Period
 from ingest.renewals.sentences import STRAIGHT_QUOTES, Evidence, Sentence, document_sentences
-from ingest.rules.term import add_term
 
 log = logging.getLogger(__name__)
 UNITS = {"days": "D", "weeks": "W", "months": "M", "years": "Y"}
@@ -209,12 +208,11 @@ def _expiration(fields: dict[str, Located | None], rejected: set[str], rules: Re
         return RenewalTerms(expiration=expiration[0], start_date=finders.start_date(expiration[1]) or start)
     if (initial := fields["initial_term"]) is not None:
         term, text = initial
-        begin = finders.start_date(text) or start
         assert isinstance(term.value, Period)
-        end = Found(add_term(begin, term.value.amount, term.value.unit), term.evidence) if begin else None
-        return RenewalTerms(expiration=end, initial_term=term, start_date=begin)  # type: ignore[arg-type]
+        return counted_term(term, text, start)  # type: ignore[arg-type]  # as the rules engine counts it
     if rejected & {"expiration", "initial_term"}:
-        return RenewalTerms(expiration=rules.expiration, initial_term=rules.initial_term, start_date=rules.start_date)
+        return RenewalTerms(expiration=rules.expiration, initial_term=rules.initial_term, start_date=rules.start_date,
+                            start_unknown=rules.start_unknown, note=rules.note)
     return RenewalTerms(start_date=start)
 
 

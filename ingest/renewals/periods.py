@@ -17,6 +17,7 @@ UNIT_DAYS = {"D": 1.0, "W": 7.0, "M": 365.25 / 12, "Y": 365.25}
 _ANNUAL = re.compile(r"\b(?:annual(?:ly)?|year[\s-]to[\s-]year|yearly)\b", re.IGNORECASE)
 _MONTHLY = re.compile(r"\bmonth[\s-]to[\s-]month\b", re.IGNORECASE)
 _GOLD_PART = re.compile(r"(\d+(?:\.\d+)?)\s*(years?|months?|weeks?|days?)", re.IGNORECASE)
+_TO_UNIT = re.compile(r"[\s-]+to[\s-]+(?:year|month)\b", re.IGNORECASE)
 TOLERANCE_DAYS = 1.0
 
 
@@ -56,6 +57,8 @@ def find_periods(text: str) -> list[tuple[Period, int, int]]:
     """Every stated period in `text` with its span, in text order."""
     found = []
     for match in QUANTITY_RE.finditer(text):
+        if _TO_UNIT.match(text, match.end()):
+            continue  # "a month-to-month basis", "a year to year term": a kind of renewal, not a length
         period = from_match(match)
         if period is not None:
             found.append((period, match.start(), match.end()))

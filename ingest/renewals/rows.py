@@ -17,8 +17,9 @@ from ingest.renewals.extract import Found, RenewalTerms, extract_renewals
 from ingest.renewals.periods import Period
 
 log = logging.getLogger(__name__)
-RENEWAL_VERSION = 1
-FIELDS = ("expiration", "initial_term", "renewal_type", "renewal_term", "notice_period", "convenience_notice")
+RENEWAL_VERSION = 2  # 2: start_unknown (a term counted from an undated event has no term_end)
+FIELDS = ("expiration", "initial_term", "renewal_type", "renewal_term", "notice_period", "convenience_notice",
+          "note")  # note: why a value was left empty (stored as evidence, so the Contract page shows it)
 BATCH = 50
 
 
@@ -45,7 +46,8 @@ def facts_row(found: RenewalTerms, file_id: str) -> dict[str, Any]:
     return {"file_id": file_id, "renewal_type": found.kind, "perpetual": expiration == "perpetual",
             "end_date": expiration if expiration not in (None, "perpetual") and found.initial_term is None
             else None,
-            "term_start": found.start_date, "initial_months": initial_months, "initial_days": initial_days,
+            "term_start": found.start_date, "start_unknown": found.start_unknown,
+            "initial_months": initial_months, "initial_days": initial_days,
             "renewal_months": renewal_months, "renewal_days": renewal_days, "notice_months": notice_months,
             "notice_days": notice_days, "notice_span_days": round(notice.days) if notice else None,
             "convenience_notice_days": round(convenience.days) if convenience else None,

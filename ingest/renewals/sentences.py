@@ -19,7 +19,13 @@ _QUOTES = str.maketrans({"\u201c": '"', "\u201d": '"', "\u2018": "'", "\u2019": 
 STRAIGHT_QUOTES = _QUOTES  # typographic quotes and dashes to ASCII, one character for one (offsets keep)
 _ABBREV = re.compile(r"(?:\b(?:Inc|Corp|Co|Ltd|No|Nos|Sec|Secs|Art|Mr|Ms|Mrs|Dr|St|Jr|vs|Inc|e\.g|i\.e|etc|"
                      r"U\.S|N\.A|L\.P|S\.A|B\.V|N\.V|approx)|\b[A-Z])\.$")
-_BOUNDARY = re.compile(r"[.!?][\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])|\n\s*\n")
+# A blank line ends a sentence unless the text runs on in lower case: CUAD's texts break pages mid-sentence
+# ("for a period of 12\n\n\n     months"); a list item ("c) ...", "iv. ...") still starts a new one.
+_BOUNDARY = re.compile(r"[.!?][\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])|\n\s*\n(?!\s*(?![a-z]{1,4}[.)]\s)[a-z])")
+_MONTH_DAY = re.compile(r"\b(?:January|February|March|April|May|June|July|August|September|October|November|"
+                        r"December)\s+\d{1,2}$")
+_DATE_TYPO = re.compile(_MONTH_DAY.pattern[:-1] + r"\.(?=\s+(?:19|20)\d\d\b)")
+_YEAR = re.compile(r"(?:19|20)\d\d\b")
 TERM_CATEGORIES = ("Expiration Date", "Renewal Term", "Notice Period To Terminate Renewal",
                    "Termination For Convenience")
 
@@ -49,9 +55,11 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
     """(start, end) of each sentence of `text`; an abbreviation's period does not end one."""
     spans, start = [], 0
     for match in _BOUNDARY.finditer(text):
-        if match.group().startswith((".", "!", "?")) and _ABBREV.search(text[max(start, match.start() - 8):
-                                                                             match.start() + 1]):
-            continue
+        if match.group().startswith((".", "!", "?")) and (
+                _ABBREV.search(text[max(start, match.start() - 8):match.start() + 1])
+                or (_MONTH_DAY.search(text, max(start, match.start() - 14), match.start())
+                    and _YEAR.match(text, match.end()))):
+            continue  # "Inc.", or a typo'd date: "until March 18. 2021"
         end = match.start() + 1 if match.group()[0] in ".!?" else match.start()
         if text[start:end].strip():
             spans.append((start, end))
@@ -74,7 +82,10 @@ def section_sentences(doc: ParsedDocument, section: Section, categories: tuple[s
         quote = section.text[start:end].rstrip()
         first, last = _located(doc, section, quote)
         evidence = Evidence(section.number, section.title, section.page or None, first, last, " ".join(quote.split()))
-        yield Sentence(quote.translate(_QUOTES), evidence, categories)
+        text = quote.translate(_QUOTES)
+        # "March 18. 2021" read as "March 18, 2021" (one character for one: spans keep)
+        text = _DATE_TYPO.sub(lambda m: m.group()[:-1] + ",", text)
+        yield Sentence(text, evidence, categories)
 
 
 def document_sentences(doc: ParsedDocument) -> list[Sentence]:

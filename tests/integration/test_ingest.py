@@ -28,6 +28,7 @@ from ingest.pdf import (
     PdfNoTextError,
 )
 from ingest.pipeline import RULES, AlreadyIngested, commit_review, llm_engine, process_file, proposed_file_id
+from ingest.renewals.rows import RENEWAL_VERSION
 from ingest.resolve import auto_same_as, suggest_parties
 from tests.ingest_support import (
     CURAEGIS,
@@ -97,7 +98,7 @@ def test_llm_extraction_committed_and_found_by_graph_search(driver, scripted):
         # The model's renewal facts (tests.ingest_support.CURAEGIS_RENEWALS), stored like the rules engine's.
         assert review.renewal_note is None and result.note is None
         assert read(driver, FACTS, {"file_id": result.file_id}) == [{"type": "none", "end": "2010-10-31",
-                                                                       "notice": None, "version": 1}]
+                                                                       "notice": None, "version": RENEWAL_VERSION}]
         evidence = {e["field"]: e for e in term_evidence(driver, result.file_id)}
         assert sorted(evidence) == ["expiration", "renewal_type"]
         text = document["text"]
@@ -122,7 +123,7 @@ def test_llm_renewal_reply_that_fails_stores_the_rules_engine_facts_with_a_note(
             "still invalid after one repair:")
         # The rules engine reads no renewal sentence in this text: type none, the term ends on the end date.
         assert read(driver, FACTS, {"file_id": result.file_id}) == [{"type": "none", "end": "2010-10-31",
-                                                                       "notice": None, "version": 1}]
+                                                                       "notice": None, "version": RENEWAL_VERSION}]
         assert term_evidence(driver, result.file_id) == []
 
 

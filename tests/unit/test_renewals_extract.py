@@ -55,8 +55,8 @@ def test_sentence_rules():
     assert finders.notice_to_stop_renewal(auto) == Period(30, "D")
     assert finders.renewal_type("Licensee shall have the option to renew this Agreement for two (2) additional "
                                 "terms of five (5) years each.") == "option"
-    # Mutual agreement grants nothing, a definition is not a renewal.
-    assert finders.renewal_type("This Agreement may be renewed by mutual written agreement of the parties.") is None
+    # Mutual agreement grants nothing (type "none", with its sentence as evidence), a definition is not a renewal.
+    assert finders.renewal_type("This Agreement may be renewed by mutual written agreement of the parties.") == "none"
     assert finders.renewal_type('"Calendar Quarter" means each successive period of three (3) months of the '
                                 "Term.") is None
     assert finders.end_date("The term of this Agreement shall commence on January 1, 2010 and shall terminate "
