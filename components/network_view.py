@@ -1,8 +1,10 @@
-"""Draw a `graph.subgraph.Subgraph` with pyvis as one self-contained HTML page (no network access).
+"""Draw a `graph.subgraph.Subgraph` with pyvis as one HTML page that loads nothing from the internet.
 
-pyvis inlines vis-network with `cdn_resources="in_line"`, but its template still links Bootstrap from a
-CDN; those tags are stripped. Hover texts are plain text (vis-network shows string titles with innerText),
-and "href" never appears in them, because pyvis switches to an innerHTML popup when it does.
+pyvis's template links vis-network and Bootstrap from CDNs (`cdn_resources="remote"`); those tags are
+stripped, and vis-network comes from the app's own static files instead (`components.static_assets`:
+cached by the browser, where inlining it sent ~700 KB with every graph). Hover texts are plain text
+(vis-network shows string titles with innerText), and "href" never appears in them, because pyvis switches
+to an innerHTML popup when it does.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import streamlit as st
 from pyvis.network import Network
 
 from components.formatting import money
+from components.static_assets import vis_head_tags
 from graph.subgraph import GraphNode, Subgraph
 
 LABEL_COLORS = {
@@ -73,7 +76,7 @@ def _caption(node: GraphNode, width: int = 28) -> str:
 
 def build_network(sub: Subgraph, focus: str | None = None, height: int = 560) -> Network:
     """The pyvis network for `sub`; `focus` (a node id) is drawn larger with a dark border."""
-    net = Network(height=f"{height}px", width="100%", directed=False, cdn_resources="in_line", bgcolor="#FFFFFF")
+    net = Network(height=f"{height}px", width="100%", directed=False, cdn_resources="remote", bgcolor="#FFFFFF")
     for node in sub.nodes.values():
         color = LABEL_COLORS.get(node.label, "#8C96A8")
         size = LABEL_SIZES.get(node.label, 12) + (10 if node.id == focus else 0)
@@ -103,10 +106,10 @@ def _legend(sub: Subgraph) -> str:
 
 
 def network_html(sub: Subgraph, focus: str | None = None, height: int = 560) -> str:
-    """Self-contained HTML for `sub` with a colour legend; no tag loads anything from the network."""
+    """HTML for `sub` with a colour legend; its only external files are the app's own static vis-network."""
     page = build_network(sub, focus, height).generate_html(notebook=False)
     page = EMPTY_HEADING.sub("", REMOTE_TAG.sub("", page))
-    page = page.replace("</head>", PAGE_STYLE + "</head>", 1)
+    page = page.replace("</head>", vis_head_tags() + PAGE_STYLE + "</head>", 1)
     return page.replace("<body>", "<body>" + _legend(sub), 1)
 
 

@@ -12,7 +12,7 @@ seek the few contracts that have a deadline instead of computing one for every c
 The arithmetic reads the contract's term facts many times, and every `c.x` is a property read (a db hit) in
 each evaluation: ~30 a contract. So the expressions are written over `rf`, a map of the facts read once
 (`c {.term_end, ...}` in a one-element list): 51,083 -> 16,386 db hits for the notice-deadline count at 10k
-(docs/PERFORMANCE.md, fix 18). The values are the same.
+(docs/PERFORMANCE.md, fix 19). The values are the same.
 """
 
 from __future__ import annotations

@@ -15,6 +15,7 @@ from graph.clause_review import ClauseReview, check_question, review_csv
 from graph.filters import ContractFilter
 
 ASKED = "explorer_clause_asked"  # the last clause question asked on the Explorer
+CYPHER = "explorer_clause_cypher"  # its own queries panel, apart from the filter's
 # The quote is what a reviewer reads: it comes right after the contract and the section (at 1280 px wide
 # the columns after it scroll); the section's number and title share one column.
 COLUMNS = {
@@ -81,11 +82,11 @@ def render_clause_review(f: ContractFilter) -> None:
         if not review.rows:
             st.info(f"No contract in this filter has a section matching “{escape_md(question)}”.",
                     icon=":material/search_off:")
-            show_queries(review.queries)
+            show_queries(review.queries, key=CYPHER)
             return
         _headline(review)
         _table(review)
         st.download_button(f"Download the clause review ({len(review.rows):,} rows, CSV)", data=review_csv(review),
                            file_name="clause-review.csv", mime="text/csv", icon=":material/download:",
                            on_click="ignore", key="explorer_clause_csv")
-        show_queries(review.queries)  # the same transparency as the filter's own queries above
+        show_queries(review.queries, key=CYPHER)  # the same transparency as the filter's own queries above

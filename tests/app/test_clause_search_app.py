@@ -16,6 +16,7 @@ from streamlit.testing.v1 import AppTest
 
 from components import reads
 from components.contract.clause_html import reach_kind
+from components.explorer.clause_review import CYPHER as CLAUSE_CYPHER
 from graph.clause_review import clause_review
 from graph.config import REPO_ROOT
 from graph.filters import ContractFilter
@@ -149,6 +150,9 @@ def test_explorer_clause_review_table_and_csv(driver, monkeypatch: pytest.Monkey
     # The review's own statements are listed like the filter's: the scope read, then the clause search.
     labels = [e.label for e in at.expander if e.label.startswith("Cypher and parameters")]
     assert f"Cypher and parameters ({len(review.queries)} queries)" in labels and len(labels) == 2
+    assert review.queries[-1].cypher.strip() not in [c.value.strip() for c in at.code]  # drawn when opened
+    at.session_state[CLAUSE_CYPHER] = True  # as a click on its expander does
+    at.run()
     assert review.queries[-1].cypher.strip() in [c.value.strip() for c in at.code]
 
 

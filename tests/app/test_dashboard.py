@@ -18,6 +18,7 @@ import pytest
 from streamlit.runtime.media_file_manager import MediaFileManager
 from streamlit.testing.v1 import AppTest
 
+from components.explorer.results import CYPHER_KEY
 from components.session import EXPLORER_FILTER
 from graph.config import REPO_ROOT
 from graph.filter_url import filter_from_query, filter_to_query, short_digest
@@ -190,6 +191,9 @@ def test_csv_download_contains_every_matching_row(driver, oracle, monkeypatch):
 def test_explorer_shows_the_cypher_that_ran():
     f = parse_filter({"contract_types": ["Supply"]})
     at = open_page(EXPLORER, filter_to_query(f))
+    assert [e.label for e in at.main.expander if "Cypher" in e.label] and not at.code  # drawn when opened
+    at.session_state[CYPHER_KEY] = True  # as a click on the expander does
+    at.run()
     codes = [c.value for c in at.code]
     assert any("c.contract_type IN $contract_types" in c and "count(c) AS total_count" in c for c in codes)
     assert any("SKIP $offset LIMIT $limit" in c for c in codes)
