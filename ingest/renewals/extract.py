@@ -96,6 +96,8 @@ def _expiration(sentences: list[Sentence], start: date | None) -> RenewalTerms:
 def _renewal(sentences: list[Sentence], found: RenewalTerms) -> RenewalTerms:
     initial = found.initial_term.value if found.initial_term else None
     best: tuple[int, str, Period | None, Sentence] | None = None
+    mutual: tuple[int, str, Period | None, Sentence] | None = None
+    term_section = found.expiration.evidence.section_number if found.expiration else None
     for s in sentences:
         kind = finders.renewal_type(s.text)
         if kind is None:
@@ -109,6 +111,14 @@ def _renewal(sentences: list[Sentence], found: RenewalTerms) -> RenewalTerms:
         score = 4 * (kind != "none") + 2 * (period is not None) + stated
         if best is None or score > best[0]:
             best = (score, kind, period, s)
+        in_term = s.evidence.section_number == term_section
+        if kind == "none" and (mutual is None or (in_term and mutual[3].evidence.section_number != term_section)):
+            mutual = (0, kind, None, s)  # the first, or the one in the term's own section
+    # A right not to renew ("if Converge elects not to renew") implies no automatic renewal when another
+    # sentence says the contract renews only by mutual agreement (VerticalNet's maintenance agreement).
+    if best is not None and mutual is not None and best[1] == "automatic" and \
+            not finders.states_automatic(best[3].text):
+        best = mutual
     perpetual = found.expiration is not None and found.expiration.value == PERPETUAL
     if best is not None and not (best[1] == "none" and perpetual):
         _, kind, period, s = best

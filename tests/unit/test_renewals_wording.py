@@ -28,6 +28,9 @@ VERTICALNET = f"""MAINTENANCE AND SUPPORT AGREEMENT
 9. Term.
 9.1 The initial period of this Agreement (the "Initial Term") shall commence upon the Effective Date and continue
 until March 31, 2003. {MUTUAL}
+9.6 Effect of Converge Non-Renewal Election. If VNE or VNI is willing to renew this Agreement on its existing terms
+for any Renewal Term, but Converge elects not to renew this Agreement for any reason, a "Converge Non-Renewal
+Election" shall be deemed to have occurred.
 """
 
 
@@ -40,7 +43,8 @@ def test_liability_sentence_is_not_a_renewal():
 def test_verticalnet_renews_only_by_mutual_agreement():
     found = extract_renewals(parse_document(VERTICALNET), date(2001, 10, 1))
     assert found.expiration.value == date(2003, 3, 31)
-    # "none", read from the renewal sentence (not the liability one), with no renewal term or notice
+    # "none", read from the renewal sentence (not the liability one, nor §9.6, whose right not to renew only
+    # implies a renewal), with no renewal term or notice
     assert found.renewal_type.value == "none" and found.renewal_type.evidence.section_number == "9.1"
     assert found.renewal_type.evidence.quote == MUTUAL
     assert found.renewal_term is None and found.notice_period is None
