@@ -11,6 +11,9 @@ matches. Here one statement does both, in one of two shapes:
   count seeks a range index (or walks from a rare country), the page reads contracts in
   sort-key order and stops after `offset + limit` matches. Collecting every match instead costs more
   there (measured at 100k in docs/PERFORMANCE.md: date ranges 5.5 -> 28 ms, all contracts 5 -> 160 ms).
+  Except with a notice-deadline or next-renewal window: no index orders those matches, so the count and
+  the page would each compute every candidate's dates; computed once and collected, the matches are few
+  (the window admits only contracts with a rolling term or a notice period; docs/PERFORMANCE.md, fix 20).
 
 `OPTIONAL CALL` keeps one row (with a null contract) when the page is empty, so the total always arrives.
 """
@@ -49,7 +52,11 @@ def _shared(f: ContractFilter, today: date | None) -> CompiledQuery:
     return CompiledQuery(cypher, {**match.params, "offset": f.offset, "limit": f.limit})
 
 
+RENEWAL_WINDOWS = ("min_notice_by", "max_notice_by", "min_next_renewal", "max_next_renewal")
+
+
 def compile_page(f: ContractFilter, today: date | None = None) -> CompiledQuery:
     """Every row is one contract of the page plus `total_count`; an empty page is one row whose
     `file_id` is null."""
-    return _shared(f, today) if match_anchor(f) in ("party", "text") else _separate(f, today)
+    shared = match_anchor(f) in ("party", "text") or any(getattr(f, n) is not None for n in RENEWAL_WINDOWS)
+    return _shared(f, today) if shared else _separate(f, today)

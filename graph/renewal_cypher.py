@@ -17,6 +17,7 @@ each evaluation: ~30 a contract. So the expressions are written over `rf`, a map
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date
 from typing import Any
 
@@ -44,14 +45,30 @@ def _first_k(at: str) -> str:
             f"ELSE ((({at}).year - rf.term_end.year) * 12 + ({at}).month - rf.term_end.month) / {_MONTHS} END")
 
 
+def _first_on_or_after(date_of: Callable[[str], str], ks: list[str], guards: list[str]) -> str:
+    """The first of date_of(k) for k in `ks` that is on or after `$as_of`, else null. The dates grow with k,
+    so each later candidate is computed only when the one before is too early (a CASE, not a list of all
+    of them); guards[i] must hold for ks[i + 1] to be a candidate at all."""
+    name = f"d{len(ks)}"
+    if len(ks) == 1:
+        return f"head([{name} IN [{date_of(ks[0])}] WHERE {name} >= $as_of])"
+    later = _first_on_or_after(date_of, ks[1:], guards[1:])
+    rest = f"CASE WHEN {guards[0]} THEN {later} END" if guards[0] != "true" else later
+    return f"head([{name} IN [{date_of(ks[0])}] | CASE WHEN {name} >= $as_of THEN {name} ELSE {rest} END])"
+
+
 _NEXT_RENEWAL = (f"CASE WHEN rf.term_end IS NOT NULL AND {ROLLING} THEN head([k0 IN [{_first_k('$as_of')}] | "
-                 f"head([e IN [k IN range(k0, k0 + 1) | {_end('k')}] WHERE e >= $as_of])]) END")
+                 f"{_first_on_or_after(_end, ['k0', '(k0 + 1)'], ['true'])}]) END")
+# The notice is built once (`nd`) and so is `$as_of + nd` (`at`), not at each of their ~7 uses: one-element
+# lists bind them, as `rf` binds the facts (docs/PERFORMANCE.md, fix 20). Candidates: terms k1 - 1 (when
+# k1 > 0), k1 and k1 + 1.
 _NEXT_NOTICE_BY = (
     f"CASE WHEN rf.term_end IS NULL OR rf.notice_span_days IS NULL THEN null "
-    f"WHEN NOT {ROLLING} THEN CASE WHEN rf.term_end - {_NOTICE} >= $as_of THEN rf.term_end - {_NOTICE} END "
-    f"ELSE head([k1 IN [{_first_k('$as_of + ' + _NOTICE)}] | "
-    f"head([d IN [k IN range(CASE WHEN k1 > 0 THEN k1 - 1 ELSE 0 END, k1 + 1) | ({_end('k')}) - {_NOTICE}] "
-    f"WHERE d >= $as_of])]) END")
+    f"ELSE head([nd IN [{_NOTICE}] | CASE WHEN NOT {ROLLING} THEN head([d IN [rf.term_end - nd] WHERE d >= $as_of]) "
+    f"ELSE head([at IN [$as_of + nd] | head([k1 IN [{_first_k('at')}] | "
+    f"head([k0 IN [CASE WHEN k1 > 0 THEN k1 - 1 ELSE 0 END] | "
+    f"{_first_on_or_after(lambda k: f'({_end(k)}) - nd', ['k0', '(k0 + 1)', '(k0 + 2)'], ['true', 'k1 > 0'])}"
+    f"])])]) END]) END")
 # A cheap necessary condition, tested before the date arithmetic: term k ends in month index
 # M0 + k x renewal months (a month addition changes the month index exactly; it only clamps the day), so a
 # term end can lie in a window only if the first such month index at or after the window's first month is

@@ -47,3 +47,17 @@ def test_full_text_walks_once_too() -> None:
     q = compile_page(parse_filter({"text": "software license"}), TODAY)
     assert q.cypher.startswith("CALL db.index.fulltext.queryNodes('contract_text', $text) YIELD node AS c\n"
                                "WITH collect(c) AS matched\n")
+
+
+def test_a_notice_or_renewal_window_computes_its_dates_once_and_pages_the_collected_matches() -> None:
+    # Without the shared shape the count and the page would each compute every candidate's dates.
+    for window in ({"max_notice_by": "2021-12-31"}, {"min_next_renewal": "2021-07-01"}):
+        f = parse_filter({**window, "as_of": "2021-06-30", "limit": 5})
+        q = compile_page(f, TODAY)
+        match = compile_count(f, TODAY).cypher.removesuffix("\nRETURN count(c) AS total_count")
+        assert q.cypher == (
+            f"{match}\nWITH collect(c) AS matched\nOPTIONAL CALL (matched) {{\n  UNWIND matched AS c\n"
+            "  WITH c ORDER BY c.effective_date IS NULL, c.effective_date DESC, c.file_id ASC\n"
+            "  SKIP $offset LIMIT $limit\n  RETURN c\n}\n"
+            f"RETURN size(matched) AS total_count, {CONTRACT_COLUMNS}")
+        assert q.params["as_of"] == date(2021, 6, 30) and q.params["limit"] == 5
