@@ -37,6 +37,8 @@ from graph.renewal_facts import ensure_renewal_schema
 from graph.titles import text_title
 from ingest.cuad_labels import name_key, read_text
 from ingest.document import parse_document
+from ingest.document.classify import document_categories
+from ingest.document.models import ParsedDocument
 from ingest.document.rows import document_rows
 from ingest.renewals.extract import RenewalTerms
 from ingest.renewals.rows import renewal_rows
@@ -90,12 +92,19 @@ def match_texts(file_ids: Iterable[str], directory: Path) -> tuple[dict[str, Pat
     return matched, [p.name for p in paths if p not in used]
 
 
+def layer_rows(doc: ParsedDocument, file_id: str, renewals: RenewalTerms | None = None) -> Rows:
+    """The document layer's rows and the renewal facts' (ingest.renewals.rows) of one parsed document, its
+    sections classified once for both."""
+    categories = document_categories(doc)
+    return document_rows(doc, file_id, categories) | renewal_rows(doc, file_id, renewals, categories)
+
+
 def parse_text_file(item: tuple[str, str]) -> Rows:
     """Rows for one (file_id, path) text file, its Document included (runs in a worker process)."""
     file_id, path = item
     text = read_text(Path(path))
     doc = parse_document(text, file_id)
-    rows = document_rows(doc, file_id) | renewal_rows(doc, file_id)  # renewal facts: ingest.renewals.rows
+    rows = layer_rows(doc, file_id)
     rows["documents"].append({"file_id": file_id, "text": text, "page_offsets": [0], "source": TEXT_SOURCE,
                               "fingerprint": fingerprint(text)})
     rows["titles"] = _titles(file_id, text)
@@ -180,7 +189,7 @@ def build_document_layer(driver: Driver, file_id: str, pages: list[str] | None =
     # Split as the stored text splits (pages joined by form feeds), so a rebuild from the graph gives the same layer.
     pages = document_pages(driver, file_id, database) if pages is None else "\f".join(pages).split("\f")
     doc = parse_document(pages, file_id)
-    rows = document_rows(doc, file_id) | renewal_rows(doc, file_id, renewals)
+    rows = layer_rows(doc, file_id, renewals)
     rows["titles"] = _titles(file_id, "\n".join(pages))
     write_layer(driver, rows, embed, database)
     summary = LayerSummary()

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from graph.document_rows import LAYER_VERSION, Rows, empty_rows
-from ingest.document.classify import classify_section
+from ingest.document.classify import Categories, document_categories
 from ingest.document.models import ParsedDocument
 
 
@@ -27,7 +27,7 @@ def _unique(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
-def _sections(doc: ParsedDocument, file_id: str, rows: Rows) -> set[str]:
+def _sections(doc: ParsedDocument, file_id: str, rows: Rows, categories: Categories) -> set[str]:
     numbers = {s.number for s in doc.sections}
     for s in doc.sections:
         rows["sections"].append({"file_id": file_id, "number": s.number, "title": s.title, "text": s.text,
@@ -38,7 +38,7 @@ def _sections(doc: ParsedDocument, file_id: str, rows: Rows) -> set[str]:
         else:
             rows["top"].append({"file_id": file_id, "number": s.number})
         rows["clause_types"] += [{"file_id": file_id, "number": s.number, "name": name}
-                                 for name in classify_section(s)]
+                                 for name in categories[s.number]]
     return numbers
 
 
@@ -81,11 +81,12 @@ def _footnotes(doc: ParsedDocument, file_id: str, numbers: set[str], rows: Rows)
                               if c.footnote_number in notes and c.section_number in numbers])
 
 
-def document_rows(doc: ParsedDocument, file_id: str) -> Rows:
-    """The rows that write one document's layer (the Document node itself must exist or be in `documents`)."""
+def document_rows(doc: ParsedDocument, file_id: str, categories: Categories | None = None) -> Rows:
+    """The rows that write one document's layer (the Document node itself must exist or be in `documents`);
+    `categories`: the sections' `document_categories`, when the caller has them already."""
     rows = empty_rows()
     rows["ids"].append({"file_id": file_id})
-    numbers = _sections(doc, file_id, rows)
+    numbers = _sections(doc, file_id, rows, document_categories(doc) if categories is None else categories)
     _references(doc, file_id, numbers, rows)
     _terms(doc, file_id, numbers, rows)
     _footnotes(doc, file_id, numbers, rows)

@@ -12,9 +12,11 @@ from neo4j import Driver
 from graph.db import write_tx
 from graph.renewal_facts import ROW_KEYS, document_texts, ensure_renewal_schema, write_renewal_rows
 from ingest.document import parse_document
+from ingest.document.classify import Categories
 from ingest.document.models import ParsedDocument
 from ingest.renewals.extract import Found, RenewalTerms, extract_renewals
 from ingest.renewals.periods import Period
+from ingest.renewals.sentences import document_sentences
 
 log = logging.getLogger(__name__)
 RENEWAL_VERSION = 2  # 2: start_unknown (a term counted from an undated event has no term_end)
@@ -68,12 +70,14 @@ def evidence_rows(found: RenewalTerms, file_id: str) -> list[dict[str, Any]]:
     return rows
 
 
-def renewal_rows(doc: ParsedDocument, file_id: str,
-                 found: RenewalTerms | None = None) -> dict[str, list[dict[str, Any]]]:
+def renewal_rows(doc: ParsedDocument, file_id: str, found: RenewalTerms | None = None,
+                 categories: Categories | None = None) -> dict[str, list[dict[str, Any]]]:
     """The rows that write one contract's renewal facts and evidence (computed without the database: the
     term's start falls back to the contract's effective date in SET_FACTS). `found`: facts another engine
-    read from this document (ingest.renewals.llm); by default the rules engine reads them."""
-    found = found if found is not None else extract_renewals(doc)
+    read from this document (ingest.renewals.llm); by default the rules engine reads them. `categories`:
+    the sections' categories, when the caller has them already."""
+    if found is None:
+        found = extract_renewals(doc, sentences=document_sentences(doc, categories))
     return {"renewal_facts": [facts_row(found, file_id)], "renewal_evidence": evidence_rows(found, file_id)}
 
 

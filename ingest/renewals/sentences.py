@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ingest.document.classify import classify_section
+from ingest.document.classify import Categories, classify_section
 from ingest.document.models import ParsedDocument, Section
 
 _QUOTES = str.maketrans({"\u201c": '"', "\u201d": '"', "\u2018": "'", "\u2019": "'", "\u00a0": " ",
@@ -88,12 +88,14 @@ def section_sentences(doc: ParsedDocument, section: Section, categories: tuple[s
         yield Sentence(text, evidence, categories)
 
 
-def document_sentences(doc: ParsedDocument) -> list[Sentence]:
+def document_sentences(doc: ParsedDocument, classified: Categories | None = None) -> list[Sentence]:
     """Every sentence of the document, those in sections classified with a term category first
-    (then in reading order), so the first match of a rule prefers the section the labels point at."""
+    (then in reading order), so the first match of a rule prefers the section the labels point at.
+    `classified`: the sections' categories (ingest.document.classify.document_categories), when known."""
     ranked: list[tuple[int, int, Sentence]] = []
     for section in doc.sections:
-        categories = tuple(c for c in classify_section(section) if c in TERM_CATEGORIES)
+        names = classify_section(section) if classified is None else classified[section.number]
+        categories = tuple(c for c in names if c in TERM_CATEGORIES)
         rank = 0 if categories else 1
         for sentence in section_sentences(doc, section, categories):
             ranked.append((rank, len(ranked), sentence))
