@@ -11,19 +11,20 @@ seek the few contracts that have a deadline instead of computing one for every c
 
 The arithmetic reads the contract's term facts many times, and every `c.x` is a property read (a db hit) in
 each evaluation: ~30 a contract. So the expressions are written over `rf`, a map of the facts read once
-(`c {.term_end, ...}` in a one-element list): 51,083 -> 16,386 db hits for the notice-deadline count at 10k
-(docs/PERFORMANCE.md, fix 19). The values are the same.
+(`c {.term_end, ...}` in a one-element list, only the facts the expression reads): 51,083 -> 16,386 db hits
+for the notice-deadline count at 10k (docs/PERFORMANCE.md, fix 19). The values are the same.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from datetime import date
 from typing import Any
 
 ROLLING_TYPES = "['automatic', 'evergreen']"
-FACTS = ("c {.term_end, .renewal_type, .renewal_months, .renewal_days, .notice_months, .notice_days, "
-         ".notice_span_days}")
+FACT_NAMES = ("term_end", "renewal_type", "renewal_months", "renewal_days", "notice_months", "notice_days",
+              "notice_span_days")
 ROLLING = ("(rf.renewal_type = 'automatic' OR (rf.renewal_type = 'evergreen' "
            "AND coalesce(rf.renewal_months, rf.renewal_days) IS NOT NULL))")
 _BY_DAYS = "rf.renewal_months IS NULL AND rf.renewal_days IS NOT NULL"
@@ -91,14 +92,21 @@ _NOTICE_MONTHS = (f"CASE WHEN NOT {ROLLING} THEN {_M0} >= {_NOTICE_LO} AND {_M0}
                   f"WHEN {_BY_DAYS} THEN true ELSE {_first_month(_NOTICE_LO)} <= {_NOTICE_HI} END")
 
 
+def facts(expr: str) -> str:
+    """The map of the term facts `expr` reads: each is a property read per contract, so only those (a
+    next-renewal window needs 4 of the 7)."""
+    used = set(re.findall(r"\brf\.(\w+)", expr))
+    return "c {" + ", ".join(f".{name}" for name in FACT_NAMES if name in used) + "}"
+
+
 def bound(expr: str) -> str:
     """`expr` (over `rf`) evaluated on the contract's facts, read once."""
-    return f"head([rf IN [{FACTS}] | {expr}])"
+    return f"head([rf IN [{facts(expr)}] | {expr}])"
 
 
 def holds(condition: str) -> str:
     """`condition` (over `rf`) tested on the contract's facts, read once."""
-    return f"any(rf IN [{FACTS}] WHERE {condition})"
+    return f"any(rf IN [{facts(condition)}] WHERE {condition})"
 
 
 NEXT_RENEWAL = bound(_NEXT_RENEWAL)

@@ -15,16 +15,18 @@ from graph.renewal_cypher import (
     _NEXT_RENEWAL,
     _NOTICE_MONTHS,
     _RENEWAL_MONTHS,
-    FACTS,
     NEXT_NOTICE_BY,
     NOTICE_MONTHS,
     RENEWAL_MONTHS,
+    facts,
     holds,
 )
 
 TODAY = date(2024, 5, 1)
 NOTICE_BY, NEXT_RENEWAL_RF = _NEXT_NOTICE_BY, _NEXT_RENEWAL
 NOTICE_PRETEST, RENEWAL_PRETEST = _NOTICE_MONTHS, _RENEWAL_MONTHS
+FACTS = "c {.term_end, .renewal_type, .renewal_months, .renewal_days, .notice_months, .notice_days, .notice_span_days}"
+RENEWAL_FACTS = "c {.term_end, .renewal_type, .renewal_months, .renewal_days}"
 
 
 def test_notice_bounds_start_from_the_indexed_existence_test():
@@ -48,9 +50,9 @@ def test_notice_bounds_start_from_the_indexed_existence_test():
                                "rf.term_end.month) + (($renewal_lo_month - (rf.term_end.year * 12 + rf.term_end.month) "
                                "+ coalesce(rf.renewal_months, 12) - 1) / coalesce(rf.renewal_months, 12)) * "
                                "coalesce(rf.renewal_months, 12) END) <= $renewal_hi_month)")
-    # The facts are read once per contract (a map), not at every use in the arithmetic.
-    assert FACTS == ("c {.term_end, .renewal_type, .renewal_months, .renewal_days, .notice_months, "
-                     ".notice_days, .notice_span_days}")
+    # The facts are read once per contract (a map), not at every use in the arithmetic, and only those read.
+    assert facts(NOTICE_BY) == FACTS and facts(NEXT_RENEWAL_RF) == RENEWAL_FACTS
+    assert facts(RENEWAL_PRETEST) == "c {.term_end, .renewal_months, .renewal_days}"
     assert holds(NOTICE_PRETEST) == NOTICE_MONTHS and holds(RENEWAL_PRETEST) == RENEWAL_MONTHS
     assert f"head([rf IN [{FACTS}] | {NOTICE_BY}])" == NEXT_NOTICE_BY
     assert "c." not in NOTICE_BY + NEXT_RENEWAL_RF + NOTICE_PRETEST + RENEWAL_PRETEST
@@ -73,7 +75,7 @@ def test_next_renewal_with_notice_and_explicit_as_of():
 def test_next_renewal_alone():
     q = compile_count(parse_filter({"min_next_renewal": "2024-05-01"}), TODAY)
     assert q.cypher == ("MATCH (c:Contract)\nWHERE c.renewal_type IN ['automatic', 'evergreen']\n"
-                        f"  AND any(rf IN [{FACTS}] WHERE {NEXT_RENEWAL_RF} >= $min_next_renewal)\n"
+                        f"  AND any(rf IN [{RENEWAL_FACTS}] WHERE {NEXT_RENEWAL_RF} >= $min_next_renewal)\n"
                         "RETURN count(c) AS total_count")
 
 
