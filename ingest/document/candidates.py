@@ -242,7 +242,8 @@ def _with_inline_titles(text: str, found: list[Candidate]) -> list[Candidate]:
         if label.lower() in known or first_word in _NOT_TITLE or previous_word(text, match.start()).lower(
                 ).strip(",") in STOP_WORDS | {"on", "in", "as", "at", "see", "per", "hereto", "attached"}:
             continue
-        if len(re.findall(rf"(?i)(?<!\w){match.group('kw')}\s+[\"“]?{match.group('id')}(?![\w])", text)) < 2:
+        family = re.escape(match.group("id").split("-")[0])  # "EXHIBIT F-1" is attached when "Exhibit F" is cited
+        if len(re.findall(rf"(?i)(?<!\w){match.group('kw')}\s+[\"“]?{family}(?![\w])", text)) < 2:
             continue
         known.add(label.lower())
         title = re.split(r"\s{3,}", rest.strip())[0]

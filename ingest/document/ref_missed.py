@@ -14,16 +14,41 @@ import re
 from ingest.document.numbering import dotted_tuple, numeric_key, split_ref_number
 from ingest.document.sections import Outline
 
+_LETTERED = re.compile(r"^(?P<base>\d{1,3}(?:\.\d{1,3})*)(?P<letter>[A-Z])(?P<rest>(?:\s?\([^()]{1,4}\))*)$")
+
+
+def lettered_parts(item: str) -> tuple[str, str, str] | None:
+    """"7A" -> ("7", "A", ""), "1.4D(ii)" -> ("1.4", "D", "(ii)"); None for other items."""
+    found = _LETTERED.match(item)
+    return (found.group("base"), found.group("letter"), found.group("rest")) if found else None
+
+
+def letter_listed(letter: str, target: str, outline: Outline, text: str) -> bool:
+    """Section `target`'s text has a line starting with the item label "B." or "(B)"."""
+    start = next((s.start for s in outline.sections if s.number == target), None)
+    if start is None:
+        return False
+    pattern = re.compile(rf"^[ \t]*(?:{letter}\.|\({letter}\))[ \t]+[A-Z\"“]", re.MULTILINE)
+    return pattern.search(text, start, outline.extent.get(target, start)) is not None
+
 
 def missed_heading(item: str, scopes: list[str | None], outline: Outline, text: str) -> str | None:
-    """The section that holds the heading label `item` (a dotted number, 2+ levels) the outline missed."""
+    """The section that holds the heading label `item` (a dotted number, 2+ levels, or a lettered one like
+    "7A") the outline missed."""
     base = split_ref_number(item)[0]
-    values = dotted_tuple(base) if base else None
-    if not values or len(values) < 2:
+    lettered = lettered_parts(base)
+    values = dotted_tuple(lettered[0] if lettered else base) if base else None
+    if not values or (len(values) < 2 and not lettered):
         return None
     label = re.compile(rf"(?:^|[.;:][ \t]+|[ \t]{{2}})(?P<label>{re.escape(base)})\.?[ \t]*(?=[A-Z\"“(\[])",
                        re.MULTILINE)
     for found in label.finditer(text):
+        if lettered:  # "7A. Insurance" read as part of 7.2, the section before it: that one holds it
+            owner = outline.owner(found.start("label"))
+            key = outline.key_of.get(owner, "")
+            if key.split(".")[0] == str(values[0]) and outline.scope_of.get(owner) in scopes:
+                return owner
+            continue
         node: str | None = outline.owner(found.start("label"))
         while node is not None:
             key = outline.key_of.get(node, "")

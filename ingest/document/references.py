@@ -21,17 +21,24 @@ from dataclasses import dataclass
 from ingest.document.models import Reference
 from ingest.document.numbering import dotted_tuple, is_roman, numeral_value, numeric_key, split_ref_number
 from ingest.document.patterns import EXHIBIT_WORDS
-from ingest.document.ref_exhibits import absent_or_missed, continued_ids, toc_title
+from ingest.document.ref_exhibits import (
+    absent_or_missed,
+    continued_ids,
+    first_part,
+    page_label,
+    toc_title,
+)
 from ingest.document.ref_external import (
     amends_another,
     is_filing_label,
+    land_survey,
     list_glue,
     of_amended_agreement,
     other_instrument_after,
     statute_before,
 )
 from ingest.document.ref_inline import enumerates, inline_owner, line_at
-from ingest.document.ref_missed import missed_heading
+from ingest.document.ref_missed import letter_listed, lettered_parts, missed_heading
 from ingest.document.ref_relative import find_relative
 from ingest.document.sections import Outline
 
@@ -51,6 +58,7 @@ EXH_REF_RE = re.compile(rf"(?=[EeSsAa])(?<![\w])(?P<kw>{_EXH_KW})s?\s+{_EXH_ID}"
 _OF_SCOPE = re.compile(rf"^\s*(?:of|in|to)\s+(?:this\s+(?P<this>{_EXH_KW})|(?:the\s+)?(?P<kw>{_EXH_KW})\s+{_EXH_ID})")
 _OF_AGREEMENT = re.compile(r"^\s*(?:of|in|under)\s+(?:this|the)\s+Agreement\b", re.IGNORECASE)
 _OF_NEXT = re.compile(r"^(?:\s*\([^()\n]{1,80}\))?\s*,?\s*(?:of|in|under)\s+(?:the\s+|this\s+)?$")
+_REPEAT = re.compile(r" \(\d+\)$")
 _RANGE_WORDS = frozenset({"through", "thru", "to", "until", "-", "–", "—"})
 
 
@@ -104,7 +112,7 @@ def _numbered(text: str, outline: Outline) -> Iterator[Found]:
     matches = [m for m in REF_RE.finditer(text) if not (m.end("kw") == m.start("items") and m.group("items") == "(s)")]
     amends = amends_another(text)
     external = [statute_before(text, m.start()) or _external_after(text[m.end():m.end() + 160], amends)
-                for m in matches]
+                or land_survey(text[m.end():m.end() + 30]) for m in matches]
     for i in range(len(matches) - 2, -1, -1):  # "Section 6.8 (X), Section 6.9 (Y) of the Purchase Agreement"
         between = text[matches[i].end():matches[i + 1].start()]
         if external[i + 1] and not external[i] and (list_glue(between) or _OF_NEXT.match(between)):
@@ -142,6 +150,8 @@ def _resolve(item: str, article: bool, source: str, scopes: list[str | None],
     a lettered item enumerated in the reference's own line ("either (i) X or (ii) Y ... clause (ii)") before
     a same-lettered subsection of an ancestor."""
     hits = _lookup(item, article, source, scopes, outline)
+    if not hits and (parts := lettered_parts(item)) is not None:  # "Section 3B", "Section 7A"
+        hits = _lettered(parts, article, source, scopes, outline, text)
     if not hits and scopes == [None]:
         hits = _elsewhere(item, article, source, outline)
     if not hits and (missed := missed_heading(item, scopes, outline, text)) is not None:
@@ -157,11 +167,27 @@ def _resolve(item: str, article: bool, source: str, scopes: list[str | None],
     base, subs = split_ref_number(item)
     if not base and subs and not _under(hits[0][0], source, outline) and enumerates(subs[0], line):
         return source, "containing"  # "(i) X, (ii) Y ... clause (i)" in 1.1(y), not the definition 1.1(i)
+    own = outline.scope_of.get(source)
     for target, how in hits:
+        if own is not None and outline.scope_of.get(target) == own and (
+                target == source or _is_ancestor(target, source, outline)):
+            return target, "containing"  # "this Section 1" inside an exhibit's 1(d): its own, not the body's 1
         if target != source and not _is_ancestor(target, source, outline) and not _same_group(target, how, source,
                                                                                               outline):
             return target, how
     return hits[0][0], "containing"
+
+
+def _lettered(parts: tuple[str, str, str], article: bool, source: str, scopes: list[str | None],
+              outline: Outline, text: str) -> list[tuple[str, str]]:
+    """"Section 7A" is a heading of its own when the text has one ("7A. Insurance") that the outline missed:
+    the section holding it ("parent"). Otherwise it is item A of section 7 ("Section 3B" -> 3(B)), found as
+    that subclause, or as section 3 when 3's text lists an item "B." the outline did not take."""
+    base, letter, rest = parts
+    if (holder := missed_heading(base + letter, scopes, outline, text)) is not None:
+        return [(holder, "parent")]
+    hits = _lookup(f"{base}({letter}){rest}", article, source, scopes, outline)
+    return [(target, how) for target, how in hits if how == "exact" or letter_listed(letter, target, outline, text)]
 
 
 def _elsewhere(item: str, article: bool, source: str, outline: Outline) -> list[tuple[str, str]]:
@@ -185,7 +211,7 @@ def _exhibits(text: str, outline: Outline) -> Iterator[Found]:
     amends = amends_another(text)
     for match in EXH_REF_RE.finditer(text):
         after = text[match.end():match.end() + 160]
-        if is_filing_label(text, match.start(), first_heading) or toc_title(match, after):
+        if is_filing_label(text, match.start(), first_heading) or toc_title(match, after) or page_label(match, text):
             continue
         source = outline.owner(match.start())
         phrase = " ".join(match.group(0).split())
@@ -197,6 +223,9 @@ def _exhibits(text: str, outline: Outline) -> Iterator[Found]:
         for ident in [match.group("id"), *continued_ids(after)]:
             label = f"{kw} {ident}"
             target = outline.exhibit_scopes.get(label.lower())
+            if target is None and (target := first_part(label, outline.exhibit_scopes)) is not None:
+                yield Found(match.start(), source, target, phrase, "exhibit", "start")
+                continue
             if target is None:
                 yield Found(match.start(), source, None, phrase, "exhibit",
                             absent_or_missed(text, kw, ident, first_heading))
@@ -216,7 +245,15 @@ def _scopes(after: str, source: str, outline: Outline) -> list[str | None]:
         return [own]
     if _OF_AGREEMENT.match(after):
         return [None]
-    return [own, None] if own is not None else [None]
+    return [own, *_repeats(own, outline), None] if own is not None else [None]
+
+
+def _repeats(own: str, outline: Outline) -> list[str]:
+    """The other scopes of an exhibit whose title line is repeated ("Attachment 1" atop each page makes
+    scopes "Attachment 1", "Attachment 1 (2)", ...): one exhibit, so its sections are looked up in all."""
+    family = _REPEAT.sub("", own)
+    return [scope for scope in outline.exhibit_scopes.values()
+            if scope != own and _REPEAT.sub("", scope) == family]
 
 
 def _expand(items: str) -> list[str]:
