@@ -45,7 +45,12 @@ from ingest.document.sections import Outline
 _SUB = r"\s?\((?:[a-zA-Z]{1,4}|\d{1,2})\)"
 _BASE = r"(?:\d{1,3}[A-Z]?(?:\.\d{1,3}[A-Z]?)*|[IVXL]{1,6})(?![\w])"
 _ITEM = rf"(?:{_BASE}(?:{_SUB})*|(?:\((?:[a-z]{{1,4}}|[A-Z]|\d{{1,2}})\))(?:{_SUB})*)"
-_SEP = r"(?:\s*,\s*(?:and/or\s+|and\s+|or\s+)?|\s*;\s*|\s+(?:and/or|and|or|through|thru|to|until)\s+|\s*[-–—]\s*)"
+# after ";" a new list entry may start, no reference: "Section 11.2(b); 2. that ...", "Section 4.6.1; (h) review",
+# "Article 3.2.14; 10.3.17 Violating"
+_NEW_ENTRY = (r"(?!(?:\d{1,3}(?:\.\d{1,3})*\.?|\([a-z]{1,4}\))\s+"
+              r"(?:[\"“]|[A-Z][a-z]|(?!(?:and|or|of|in|to)\b)[a-z]{3,}))")
+_SEP = (r"(?:\s*,\s*(?:and/or\s+|and\s+|or\s+)?|\s*;\s*" + _NEW_ENTRY
+        + r"|\s+(?:and/or|and|or|through|thru|to|until)\s+|\s*[-–—]\s*)")
 _KW = (r"(?:[Ss]ub-?)?(?:[Ss]ections?|SECTIONS?|[Pp]aragraphs?|PARAGRAPHS?|[Cc]lauses?|CLAUSES?|[Aa]rticles?"
        r"|ARTICLES?|[Ss]ubparagraphs?|[Ss]ubclauses?)|§§?")
 REF_RE = re.compile(rf"(?=[SsPpCcAa§])(?<![\w])(?P<kw>{_KW})(?:\s*,)?\s*(?P<items>{_ITEM}(?:{_SEP}{_ITEM})*)")
