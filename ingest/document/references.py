@@ -146,7 +146,10 @@ def _numbered(text: str, outline: Outline) -> Iterator[Found]:
 def _external_after(after: str, amends: bool = False) -> bool:
     if amends and of_amended_agreement(after):
         return True  # an amendment's "Section 4 of the Agreement": the agreement it amends
-    return not _OF_SCOPE.match(after) and not _OF_AGREEMENT.match(after) and other_instrument_after(after)
+    scoped = _OF_SCOPE.match(after)
+    if scoped and scoped.group("kw"):  # "Section 2 of Schedule 10.28 to the Financing Agreement"
+        return other_instrument_after(after[scoped.end():])
+    return not scoped and not _OF_AGREEMENT.match(after) and other_instrument_after(after)
 
 
 def _resolve(item: str, article: bool, source: str, scopes: list[str | None],
