@@ -65,8 +65,8 @@ _NAME_ONLY = frozenset({"order", "rule"})  # instrument words only inside a capi
 # what may sit between the number read and "of <instrument>": digits the item did not take ("73.3555"), more
 # numbers ("Sections 412 or 4971 of the Code"), sub-items an exhibit label did not read ("Schedule 2.5(d)(i)(2) of
 # the Strategic Alliance Agreement"), "et seq.", ", respectively,"
-_MORE_NUMBERS = re.compile(r"(?:\.\d+)*(?:\([a-zA-Z0-9]{1,4}\))*(?:\s*(?:,|and|or|through|to)\s*\d[\w.()\-]*)*(?:\s*,?\s*et\.?\s+seq\.?)?"
-                           r"(?:\s*,\s*respectively\s*(?=,))?")
+_MORE_NUMBERS = re.compile(r"(?:\.\d+)*(?:\([a-zA-Z0-9]{1,4}\))*(?:\s*(?:,|and|or|through|to)\s*\d[\w.()\-]*)*"
+                           r"(?:\s*,?\s*et\.?\s+seq\.?)?(?:\s*,\s*respectively\s*(?=,))?")
 _LIST_GLUE = re.compile(r"^(?:\s*\([^()\n]{1,80}\))?\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or|through|to)\s+)$")
 
 

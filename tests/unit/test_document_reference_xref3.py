@@ -128,3 +128,12 @@ def test_select_headings_keeps_short_skips_for_numbers():
     from ingest.document.candidates import find_candidates
     text = "1. One. Text.\n2. Two. Text.\n9. Nine. Text.\n"
     assert [c.label for c in select_headings(find_candidates(text))] == ["1", "2"]
+
+
+def test_this_article_and_this_section_inside_an_exhibit():
+    tail = (f"\nEXHIBIT G\n\nGENERAL TERMS\n\nNothing in this Section limits the Agreement. {FILLER}\n"
+            f"1. Term. {FILLER}\n2. Confidentiality.\n2.1 Scope. {FILLER}\n"
+            "2.2 Disclosure. Under the rights provided for in this article, notice is given.\n")
+    found_refs = refs(BODY + "4. Test. See Exhibit G.\n" + tail)
+    assert ("Exhibit G", "Exhibit G", "containing", "this Section") in found_refs
+    assert ("Exhibit G 2.2", "Exhibit G 2", "containing", "this article") in found_refs
