@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from ingest.document.numbering import dotted_tuple, numeric_key, split_ref_number
+from ingest.document.numbering import dotted_tuple, split_ref_number
 from ingest.document.sections import Outline
 
 _LETTERED = re.compile(r"^(?P<base>\d{1,3}(?:\.\d{1,3})*)(?P<letter>[A-Z])(?P<rest>(?:\s?\([^()]{1,4}\))*)$")
@@ -52,8 +52,14 @@ def missed_heading(item: str, scopes: list[str | None], outline: Outline, text: 
         node: str | None = outline.owner(found.start("label"))
         while node is not None:
             key = outline.key_of.get(node, "")
-            parts = dotted_tuple(key) if key and key[0].isdigit() else None
-            if parts and len(parts) < len(values) and numeric_key(values[:len(parts)]) == key:
+            parts = dotted_tuple(key) if key and key[0].isdigit() else _article_parts(key)
+            if parts and len(parts) < len(values) and values[:len(parts)] == parts:
                 return node if outline.scope_of.get(node) in scopes else None
             node = outline.parent_of.get(node)
     return None
+
+
+def _article_parts(key: str) -> tuple[int, ...] | None:
+    """"article 4" / "roman 4" -> (4,): an article heading is the prefix of its sections' numbers ("4.6[***]")."""
+    word, _, number = key.partition(" ")
+    return (int(number),) if word in ("article", "roman") and number.isdigit() else None

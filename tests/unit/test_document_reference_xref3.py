@@ -137,3 +137,10 @@ def test_this_article_and_this_section_inside_an_exhibit():
     found_refs = refs(BODY + "4. Test. See Exhibit G.\n" + tail)
     assert ("Exhibit G", "Exhibit G", "containing", "this Section") in found_refs
     assert ("Exhibit G 2.2", "Exhibit G 2", "containing", "this article") in found_refs
+
+
+def test_a_redacted_heading_under_an_article_resolves_to_the_article_holding_it():
+    text = ("ARTICLE 1 DEFINITIONS\n\n1.1 Terms. \"Option\" has the meaning in Section 2.3.\n\n1.2 More. Terms.\n\n"
+            "ARTICLE 2 SUPPLY\n\n2.1 Orders. Orders are placed.\n\n2.2 Delivery. Delivery is made.\n\n2.3[***]\n\n"
+            "ARTICLE 3 END\n\n3.1 Term. The term.\n")
+    assert [(t, how, p) for s, t, how, p in refs(text) if s == "1.1"] == [("Article 2", "parent", "Section 2.3")]
