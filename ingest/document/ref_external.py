@@ -153,3 +153,13 @@ def is_filing_label(text: str, start: int, first_heading: int) -> bool:
     if before and text[:line_start].strip() and not (sec and before.isdigit()):
         return False
     return len(text[:start].strip()) < (600 if sec else 300)
+
+
+_BARE_NUMBER = re.compile(r"^(\d{3,4})(?![.\d])")
+
+
+def far_beyond(items: str, top: int) -> bool:
+    """"Section 444", "Sections 302 and 906" in a document whose own top-level numbers stop at 20: a statute's or
+    code's section (three digits or more, and over twice the document's highest top-level number)."""
+    found = _BARE_NUMBER.match(items)
+    return found is not None and int(found.group(1)) >= 100 and int(found.group(1)) > 2 * top

@@ -30,6 +30,7 @@ from ingest.document.ref_exhibits import (
 )
 from ingest.document.ref_external import (
     amends_another,
+    far_beyond,
     is_filing_label,
     land_survey,
     list_glue,
@@ -116,8 +117,9 @@ def _numbered(text: str, outline: Outline) -> Iterator[Found]:
     # "article(s)", "Section(s)": a plural marker, no item
     matches = [m for m in REF_RE.finditer(text) if not (m.end("kw") == m.start("items") and m.group("items") == "(s)")]
     amends = amends_another(text)
+    top = _top_number(outline)
     external = [statute_before(text, m.start()) or _external_after(text[m.end():m.end() + 160], amends)
-                or land_survey(text[m.end():m.end() + 30]) for m in matches]
+                or land_survey(text[m.end():m.end() + 30]) or far_beyond(m.group("items"), top) for m in matches]
     for i in range(len(matches) - 2, -1, -1):  # "Section 6.8 (X), Section 6.9 (Y) of the Purchase Agreement"
         between = text[matches[i].end():matches[i + 1].start()]
         if external[i + 1] and not external[i] and (list_glue(between) or _OF_NEXT.match(between)):
@@ -141,6 +143,13 @@ def _numbered(text: str, outline: Outline) -> Iterator[Found]:
             target, how = _resolve(item, article, source, scopes, outline, line_at(text, match.start(), outline),
                                    text)
             yield Found(match.start(), source, target, phrase, "numbered", how)
+
+
+def _top_number(outline: Outline) -> int:
+    """The highest top-level number of the document's own outline (body and exhibits)."""
+    tops = [int(key.split(".")[0].split()[-1]) for _, key in outline.keys
+            if key.split(".")[0].split()[-1].isdigit()]
+    return max(tops, default=0)
 
 
 def _external_after(after: str, amends: bool = False) -> bool:

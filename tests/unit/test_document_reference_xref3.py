@@ -144,3 +144,12 @@ def test_a_redacted_heading_under_an_article_resolves_to_the_article_holding_it(
             "ARTICLE 2 SUPPLY\n\n2.1 Orders. Orders are placed.\n\n2.2 Delivery. Delivery is made.\n\n2.3[***]\n\n"
             "ARTICLE 3 END\n\n3.1 Term. The term.\n")
     assert [(t, how, p) for s, t, how, p in refs(text) if s == "1.1"] == [("Article 2", "parent", "Section 2.3")]
+
+
+def test_a_number_far_beyond_the_documents_own_numbering_is_a_statutes_section():
+    assert found("Including Section 402 related to loans and Sections 302 and 906 related to certifications.") == [
+        (None, "external", "Section 402"), (None, "external", "Sections 302 and 906")]
+    # a document numbering its own articles past 100 keeps them: 119 is not over twice its highest number
+    text = "".join(f"Article {n} Text of article {n}.\n" for n in range(100, 121)) + "Article 121 See Article 119.\n"
+    assert [(t, how, p) for s, t, how, p in refs(text) if p == "Article 119"] == [
+        ("Article 119", "exact", "Article 119")]
