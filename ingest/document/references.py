@@ -40,6 +40,7 @@ from ingest.document.ref_external import (
 )
 from ingest.document.ref_inline import enumerates, inline_owner, line_at
 from ingest.document.ref_missed import letter_listed, lettered_parts, missed_heading
+from ingest.document.ref_outline import repeated_scopes, top_number
 from ingest.document.ref_relative import find_relative
 from ingest.document.sections import Outline
 
@@ -64,7 +65,6 @@ EXH_REF_RE = re.compile(rf"(?=[EeSsAa])(?<![\w])(?P<kw>{_EXH_KW})s?\s+{_EXH_ID}"
 _OF_SCOPE = re.compile(rf"^\s*(?:of|in|to)\s+(?:this\s+(?P<this>{_EXH_KW})|(?:the\s+)?(?P<kw>{_EXH_KW})\s+{_EXH_ID})")
 _OF_AGREEMENT = re.compile(r"^\s*(?:of|in|under)\s+(?:this|the)\s+Agreement\b", re.IGNORECASE)
 _OF_NEXT = re.compile(r"^(?:\s*\([^()\n]{1,80}\))?\s*,?\s*(?:of|in|under)\s+(?:the\s+|this\s+)?$")
-_REPEAT = re.compile(r" \(\d+\)$")
 _RANGE_WORDS = frozenset({"through", "thru", "to", "until", "-", "–", "—"})
 
 
@@ -117,7 +117,7 @@ def _numbered(text: str, outline: Outline) -> Iterator[Found]:
     # "article(s)", "Section(s)": a plural marker, no item
     matches = [m for m in REF_RE.finditer(text) if not (m.end("kw") == m.start("items") and m.group("items") == "(s)")]
     amends = amends_another(text)
-    top = _top_number(outline)
+    top = top_number(outline)
     external = [statute_before(text, m.start()) or _external_after(text[m.end():m.end() + 160], amends)
                 or land_survey(text[m.end():m.end() + 30]) or far_beyond(m.group("items"), top) for m in matches]
     for i in range(len(matches) - 2, -1, -1):  # "Section 6.8 (X), Section 6.9 (Y) of the Purchase Agreement"
@@ -145,11 +145,6 @@ def _numbered(text: str, outline: Outline) -> Iterator[Found]:
             yield Found(match.start(), source, target, phrase, "numbered", how)
 
 
-def _top_number(outline: Outline) -> int:
-    """The highest top-level number of the document's own outline (body and exhibits)."""
-    tops = [int(key.split(".")[0].split()[-1]) for _, key in outline.keys
-            if key.split(".")[0].split()[-1].isdigit()]
-    return max(tops, default=0)
 
 
 def _external_after(after: str, amends: bool = False) -> bool:
@@ -262,15 +257,8 @@ def _scopes(after: str, source: str, outline: Outline) -> list[str | None]:
         return [own]
     if _OF_AGREEMENT.match(after):
         return [None]
-    return [own, *_repeats(own, outline), None] if own is not None else [None]
+    return [own, *repeated_scopes(own, outline), None] if own is not None else [None]
 
-
-def _repeats(own: str, outline: Outline) -> list[str]:
-    """The other scopes of an exhibit whose title line is repeated ("Attachment 1" atop each page makes
-    scopes "Attachment 1", "Attachment 1 (2)", ...): one exhibit, so its sections are looked up in all."""
-    family = _REPEAT.sub("", own)
-    return [scope for scope in outline.exhibit_scopes.values()
-            if scope != own and _REPEAT.sub("", scope) == family]
 
 
 def _expand(items: str) -> list[str]:
