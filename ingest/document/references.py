@@ -145,8 +145,6 @@ def _numbered(text: str, outline: Outline) -> Iterator[Found]:
             yield Found(match.start(), source, target, phrase, "numbered", how)
 
 
-
-
 def _external_after(after: str, amends: bool = False) -> bool:
     if amends and of_amended_agreement(after):
         return True  # an amendment's "Section 4 of the Agreement": the agreement it amends
@@ -258,7 +256,6 @@ def _scopes(after: str, source: str, outline: Outline) -> list[str | None]:
     if _OF_AGREEMENT.match(after):
         return [None]
     return [own, *repeated_scopes(own, outline), None] if own is not None else [None]
-
 
 
 def _expand(items: str) -> list[str]:
