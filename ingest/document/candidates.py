@@ -21,6 +21,7 @@ NUM_RE = re.compile(
 ARTICLE_RE = re.compile(r"(?P<kw>ARTICLE|Article)[ \t]+(?P<num>[IVXLC]{1,7}|\d{1,3})(?![\w.\-]*\d)(?P<dot>\.)?")
 ROMAN_RE = re.compile(r"(?P<num>[IVXL]{1,6})\.(?=[ \t]+\S)")
 _KEYWORD_NEXT = re.compile(r"[ \t]+(?:ARTICLE|Article|SECTION|Section)[ \t]+\w")
+_RULE_LINE = re.compile(r"[-=_*~]{5,}")
 _ABBREVIATIONS = frozenset({"no.", "nos.", "sec.", "art.", "para.", "p.", "pp.", "vol."})
 _TOC_TAIL = re.compile(r"(?:\.{4,}|…{2,}|\s\d{1,3}|Page\s+\d+)\s*$")
 _CAPS_WORD = r"[A-Z][A-Z0-9'’&,;/\-]*+"
@@ -48,7 +49,8 @@ class Candidate:
 def boundary_weight(text: str, pos: int, allow_caps_word: bool = True) -> float:
     """How strongly the spot before `pos` says "a heading may start here" (0 = it may not)."""
     line_start = text.rfind("\n", 0, pos) + 1
-    if text[line_start:pos].strip() in ("", "S", "G"):
+    lead = text[line_start:pos].strip()
+    if lead in ("", "S", "G") or _RULE_LINE.fullmatch(lead):  # "------ 6.0 Confidentiality": a rule, then it
         return 1.0
     before = text[max(0, pos - 3):pos]
     word = previous_word(text, pos)
@@ -219,11 +221,11 @@ def find_exhibits(text: str) -> list[Candidate]:
     return _with_inline_titles(text, out)
 
 
-# "... 16 May 3, 2016 EXHIBIT C JHU REF NUMBER": a title whose line break the text extraction lost
+# "... 16 May 3, 2016 EXHIBIT C JHU Ref Number": a title whose line break the text extraction lost
 _INLINE_EXHIBIT_RE = re.compile(
     r"(?<![\w\-])(?P<kw>EXHIBIT|SCHEDULE|ANNEX|APPENDIX|ATTACHMENT)[ \t]+"
     r"[\"“]?(?P<id>[A-Z](?:-\d{1,2})?|\d{1,2}(?:\.\d{1,2})?)[\"”]?"  # "EXHIBIT C", "EXHIBIT F-1", "EXHIBIT 8.1"
-    r"(?:[ \t]+(?P<rest>(?:T[Oo][ \t]+[A-Z][a-z]|[A-Z][A-Z&\-]{2,}[ \t,]+[A-Z][A-Z&\-]+)[^\n]{0,80})"
+    r"(?:[ \t]+(?P<rest>(?:T[Oo][ \t]+[A-Z][a-z]|[A-Z][A-Z&\-]{2,}[ \t,]+[A-Z][A-Za-z&\-]+)[^\n]{0,80})"
     r"|[ \t]*\n\s*(?P<below>[A-Z][A-Z&\-]{2,}[^\n]{0,80}))"  # or alone at a line end, its title below
 )
 _NOT_TITLE = frozenset("HERETO HEREOF HEREIN ATTACHED SHALL AND OR OF TO THE AS FOR IS ARE WILL".split())
@@ -242,7 +244,8 @@ def _with_inline_titles(text: str, found: list[Candidate]) -> list[Candidate]:
         if label.lower() in known or first_word in _NOT_TITLE or previous_word(text, match.start()).lower(
                 ).strip(",") in STOP_WORDS | {"on", "in", "as", "at", "see", "per", "hereto", "attached"}:
             continue
-        if len(re.findall(rf"(?i)(?<!\w){match.group('kw')}\s+[\"“]?{match.group('id')}(?![\w])", text)) < 2:
+        family = re.escape(match.group("id").split("-")[0])  # "EXHIBIT F-1" is attached when "Exhibit F" is cited
+        if len(re.findall(rf"(?i)(?<!\w){match.group('kw')}\s+[\"“]?{family}(?![\w])", text)) < 2:
             continue
         known.add(label.lower())
         title = re.split(r"\s{3,}", rest.strip())[0]

@@ -14,16 +14,17 @@ from ingest.document.candidates import Candidate
 _START_PENALTY = 1.0
 _SKIP_PENALTY = 0.6
 _MAX_SKIP = 2
+_ARTICLE_MAX_SKIP = 8
 
 
-def _predecessors(values: tuple[int, ...]) -> list[tuple[str, tuple[int, ...], float]]:
+def _predecessors(values: tuple[int, ...], max_skip: int = _MAX_SKIP) -> list[tuple[str, tuple[int, ...], float]]:
     """(lookup kind, key, penalty) for every tuple that `values` may directly follow."""
     preds: list[tuple[str, tuple[int, ...], float]] = []
     depth = len(values)
     for k in range(depth - 1, -1, -1):
         if k < depth - 1 and values[k + 1] != 1:
             break
-        for skip in range(_MAX_SKIP + 1):
+        for skip in range(max_skip + 1):
             previous = values[k] - 1 - skip
             if previous >= 1:
                 preds.append(("prefix", (*values[:k], previous), skip * _SKIP_PENALTY))
@@ -32,7 +33,7 @@ def _predecessors(values: tuple[int, ...]) -> list[tuple[str, tuple[int, ...], f
     return preds
 
 
-def best_chain(cands: list[Candidate]) -> list[Candidate]:
+def best_chain(cands: list[Candidate], max_skip: int = _MAX_SKIP) -> list[Candidate]:
     """The maximum-weight chain of candidates (in text order) in which each continues the last."""
     if not cands:
         return []
@@ -43,7 +44,7 @@ def best_chain(cands: list[Candidate]) -> list[Candidate]:
     for i, cand in enumerate(cands):
         first = all(v == 1 for v in cand.values)
         best, prev = (0.0 if first else -_START_PENALTY), -1
-        for kind, key, penalty in _predecessors(cand.values):
+        for kind, key, penalty in _predecessors(cand.values, max_skip):
             hit = (exact if kind == "exact" else prefix).get(key)
             if hit and hit[0] - penalty > best:
                 best, prev = hit[0] - penalty, hit[1]
@@ -75,7 +76,9 @@ def select_headings(cands: list[Candidate]) -> list[Candidate]:
         by_family.setdefault(cand.family, []).append(cand)
     numeric = best_chain(by_family.get("num", []))
     chosen.extend(numeric)
-    chosen.extend(best_chain(by_family.get("art", [])))
+    # "ARTICLE XIII ... ARTICLE XIX": a document whose own article numbers jump; an "ARTICLE" keyword heading is
+    # strong enough evidence to bridge a longer gap (each skipped number still costs)
+    chosen.extend(best_chain(by_family.get("art", []), _ARTICLE_MAX_SKIP))
     roman = best_chain(by_family.get("rom", []))
     if len(roman) >= 2 and (not numeric or roman[0].pos < numeric[0].pos):
         chosen.extend(roman)

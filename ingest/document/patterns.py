@@ -34,10 +34,15 @@ def exhibit_rest_ok(keyword: str, rest: str) -> bool:
         return True
     if keyword.isupper() and words[0] in {"to", "of", "for"}:
         return True
-    # "Attachment A to Master Franchise Agreement": a title names what it is attached to, a sentence goes on
+    # "Attachment A to Master Franchise Agreement", "Schedule A to the Bill of Sale": a title names what it is
+    # attached to, a sentence goes on ("Exhibit A to this Agreement sets forth ...")
     title = re.split(r"[ \t]{3,}", rest.strip())[0].split()
-    return (words[0] in {"to", "of"} and len(title) > 1 and title[1] not in {"This", "The", "Such"}
-            and all(w[:1].isupper() for w in title[1:]))
+    named = [w for w in title[1:] if w.lower() not in _TITLE_SMALL]
+    return (words[0] in {"to", "of"} and bool(named) and title[1] not in {"This", "The", "Such"}
+            and all(w[:1].isupper() or w[:1].isdigit() for w in named))
+
+
+_TITLE_SMALL = frozenset({"the", "this", "of", "and", "for", "to", "&"})
 
 
 def running_shape(line: str) -> str:

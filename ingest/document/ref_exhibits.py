@@ -42,3 +42,23 @@ def absent_or_missed(text: str, kw: str, ident: str, body_start: int) -> str:
                 re.IGNORECASE):
             return "not recognised"
     return "absent"
+
+
+def first_part(label: str, scopes: dict[str, str]) -> str | None:
+    """"Exhibit F" when the text attaches only its parts "Exhibit F-1", "Exhibit F-2" (or "A1", "A2"): the
+    first part, as "Section 2" resolves to 2.1 when 2 has no heading of its own."""
+    low = label.lower()
+    if not re.fullmatch(r"\w+ [a-z]{1,2}", low):
+        return None
+    return scopes.get(low + "-1") or scopes.get(low + "1")
+
+
+# "... Example Calculation Appendix A-1\n\nSource: BLOOM ENERGY CORP, DRS/A": page 1 of Appendix A, in the footer
+_PAGE_LABEL = re.compile(r"[ \t]*(?:\n\s*Source:|\s*$)")
+
+
+def page_label(match: re.Match[str], text: str) -> bool:
+    """An exhibit's page number ("Exhibit A-1", "Appendix B-3") closing a page (the filing's "Source:" footer
+    follows, or the text ends): a running footer, no reference."""
+    return bool(re.fullmatch(r"[A-Z]{1,2}-\d{1,3}", match.group("id"))) and bool(
+        _PAGE_LABEL.match(text, match.end()))

@@ -63,15 +63,29 @@ _INSTRUMENT_WORDS = frozenset(
     guidelines standards note mortgage deed manual title document rule order u.s.c c.f.r usc cfr""".split())
 _NAME_ONLY = frozenset({"order", "rule"})  # instrument words only inside a capitalised name ("the Final DIP Order")
 # what may sit between the number read and "of <instrument>": digits the item did not take ("73.3555"), more
-# numbers ("Sections 412 or 4971 of the Code"), "et seq.", ", respectively,"
-_MORE_NUMBERS = re.compile(r"(?:\.\d+)*(?:\s*(?:,|and|or|through|to)\s*\d[\w.()\-]*)*(?:\s*,?\s*et\.?\s+seq\.?)?"
-                           r"(?:\s*,\s*respectively\s*(?=,))?")
+# numbers ("Sections 412 or 4971 of the Code"), sub-items an exhibit label did not read ("Schedule 2.5(d)(i)(2) of
+# the Strategic Alliance Agreement"), "et seq.", ", respectively,"
+_MORE_NUMBERS = re.compile(r"(?:\.\d+)*(?:\([a-zA-Z0-9]{1,4}\))*(?:\s*(?:,|and|or|through|to)\s*\d[\w.()\-]*)*"
+                           r"(?:\s*,?\s*et\.?\s+seq\.?)?(?:\s*,\s*respectively\s*(?=,))?")
 _LIST_GLUE = re.compile(r"^(?:\s*\([^()\n]{1,80}\))?\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or|through|to)\s+)$")
 
 
+# "12 C.F.R. Part 226 and Section 563.99", "21 C.F.R. §312.70 or §812.119": the next item of a citation list
+_CITED_LIST = re.compile(r"(?:U\.\s?S\.\s?C\.?|C\.F\.R\.|\bCFR|\bUSC)\s*(?:Parts?|§§?|Sections?)?\s*\d[\w.\-]*"
+                         r"(?:\([\w]{1,4}\))*\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+)$")
+# "Section 47, Township 4 South, Range 10 East": a section of a land survey, not of a document
+_SURVEY = re.compile(r"^\s*,?\s*(?:of\s+)?(?:Township|Twp\.?|T-?\d{1,3}\s?[NS]\b)")
+
+
 def statute_before(text: str, start: int) -> bool:
-    """A statute or rule set named right before the reference ("26 U.S.C. Section 409A")."""
-    return bool(_BEFORE.search(text[max(0, start - 30):start]))
+    """A statute or rule set named right before the reference ("26 U.S.C. Section 409A"), or the reference
+    continues a list of such citations ("C.F.R. §312.70 or §812.119")."""
+    return bool(_BEFORE.search(text[max(0, start - 30):start]) or _CITED_LIST.search(text[max(0, start - 45):start]))
+
+
+def land_survey(after: str) -> bool:
+    """"Section 47, Township 4 South": a survey section (oil, gas and land descriptions)."""
+    return bool(_SURVEY.match(after))
 
 
 def other_instrument_after(after: str) -> bool:
@@ -103,11 +117,16 @@ _THIS_AGREEMENT = re.compile(r"\bthis\s+Agreement\b", re.IGNORECASE)
 _OF_THE_AGREEMENT = re.compile(r"^(?:\s*\([^()\n]{1,80}\))?\s*,?\s*(?:of|in|under|to)\s+the\s+Agreement\b")
 
 
+_AMENDMENT_TITLE = re.compile(r"\b(?:AMENDMENT|ADDENDUM|SUPPLEMENT)(?:\s+NO\.?\s*\d{1,2})?\b")
+
+
 def amends_another(text: str) -> bool:
     """The document is an amendment (addendum, supplement, side letter) of another agreement: it calls itself
-    "this Amendment" more often than "this Agreement" (twice at least), so "the Agreement" is the other one."""
+    "this Amendment" more often than "this Agreement" (twice at least, or once under a title "AMENDMENT NO. 3"),
+    so "the Agreement" is the other one."""
     own = len(_SELF_AMENDMENT.findall(text))
-    return own >= 2 and own > len(_THIS_AGREEMENT.findall(text))
+    titled = bool(_AMENDMENT_TITLE.search(text[:400]))
+    return own >= (1 if titled else 2) and own > len(_THIS_AGREEMENT.findall(text))
 
 
 def of_amended_agreement(after: str) -> bool:
@@ -134,3 +153,13 @@ def is_filing_label(text: str, start: int, first_heading: int) -> bool:
     if before and text[:line_start].strip() and not (sec and before.isdigit()):
         return False
     return len(text[:start].strip()) < (600 if sec else 300)
+
+
+_BARE_NUMBER = re.compile(r"^(\d{3,4})(?![.\d])")
+
+
+def far_beyond(items: str, top: int) -> bool:
+    """"Section 444", "Sections 302 and 906" in a document whose own top-level numbers stop at 20: a statute's or
+    code's section (three digits or more, and over twice the document's highest top-level number)."""
+    found = _BARE_NUMBER.match(items)
+    return found is not None and int(found.group(1)) >= 100 and int(found.group(1)) > 2 * top

@@ -84,12 +84,14 @@ def _this_target(unit: str, source: str, outline: Outline, sections: dict[str, S
     node: str | None = source
     while node is not None:
         kind = sections[node].kind
-        if unit == "article" and (kind == "article" or (kind == "section" and outline.parent_of.get(node) is None)):
+        parent = outline.parent_of.get(node)
+        top = parent is None or sections[parent].kind == "exhibit"  # an exhibit numbers its own top level
+        if unit == "article" and (kind == "article" or (kind == "section" and top)):
             return node, "containing"
         if unit != "article" and (kind == "section" or (kind == "subclause" and unit.startswith(("sub", "clause")))):
             return node, "containing"
-        if kind == "article" and unit in {"section", "paragraph"}:
-            return node, "containing"  # "this Section" in an article's own text
+        if kind in ("article", "exhibit") and unit in {"section", "paragraph"}:
+            return node, "containing"  # "this Section" in an article's or an exhibit's own unnumbered text
         node = outline.parent_of.get(node)
     return None, "scope not found"
 

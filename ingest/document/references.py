@@ -21,24 +21,38 @@ from dataclasses import dataclass
 from ingest.document.models import Reference
 from ingest.document.numbering import dotted_tuple, is_roman, numeral_value, numeric_key, split_ref_number
 from ingest.document.patterns import EXHIBIT_WORDS
-from ingest.document.ref_exhibits import absent_or_missed, continued_ids, toc_title
+from ingest.document.ref_exhibits import (
+    absent_or_missed,
+    continued_ids,
+    first_part,
+    page_label,
+    toc_title,
+)
 from ingest.document.ref_external import (
     amends_another,
+    far_beyond,
     is_filing_label,
+    land_survey,
     list_glue,
     of_amended_agreement,
     other_instrument_after,
     statute_before,
 )
 from ingest.document.ref_inline import enumerates, inline_owner, line_at
-from ingest.document.ref_missed import missed_heading
+from ingest.document.ref_missed import letter_listed, lettered_parts, missed_heading
+from ingest.document.ref_outline import repeated_scopes, top_number
 from ingest.document.ref_relative import find_relative
 from ingest.document.sections import Outline
 
 _SUB = r"\s?\((?:[a-zA-Z]{1,4}|\d{1,2})\)"
 _BASE = r"(?:\d{1,3}[A-Z]?(?:\.\d{1,3}[A-Z]?)*|[IVXL]{1,6})(?![\w])"
 _ITEM = rf"(?:{_BASE}(?:{_SUB})*|(?:\((?:[a-z]{{1,4}}|[A-Z]|\d{{1,2}})\))(?:{_SUB})*)"
-_SEP = r"(?:\s*,\s*(?:and/or\s+|and\s+|or\s+)?|\s*;\s*|\s+(?:and/or|and|or|through|thru|to|until)\s+|\s*[-–—]\s*)"
+# after ";" a new list entry may start, no reference: "Section 11.2(b); 2. that ...", "Section 4.6.1; (h) review",
+# "Article 3.2.14; 10.3.17 Violating"
+_NEW_ENTRY = (r"(?!(?:\d{1,3}(?:\.\d{1,3})*\.?|\([a-z]{1,4}\))\s+"
+              r"(?:[\"“]|[A-Z][a-z]|(?!(?:and|or|of|in|to)\b)[a-z]{3,}))")
+_SEP = (r"(?:\s*,\s*(?:and/or\s+|and\s+|or\s+)?|\s*;\s*" + _NEW_ENTRY
+        + r"|\s+(?:and/or|and|or|through|thru|to|until)\s+|\s*[-–—]\s*)")
 _KW = (r"(?:[Ss]ub-?)?(?:[Ss]ections?|SECTIONS?|[Pp]aragraphs?|PARAGRAPHS?|[Cc]lauses?|CLAUSES?|[Aa]rticles?"
        r"|ARTICLES?|[Ss]ubparagraphs?|[Ss]ubclauses?)|§§?")
 REF_RE = re.compile(rf"(?=[SsPpCcAa§])(?<![\w])(?P<kw>{_KW})(?:\s*,)?\s*(?P<items>{_ITEM}(?:{_SEP}{_ITEM})*)")
@@ -103,8 +117,9 @@ def _numbered(text: str, outline: Outline) -> Iterator[Found]:
     # "article(s)", "Section(s)": a plural marker, no item
     matches = [m for m in REF_RE.finditer(text) if not (m.end("kw") == m.start("items") and m.group("items") == "(s)")]
     amends = amends_another(text)
+    top = top_number(outline)
     external = [statute_before(text, m.start()) or _external_after(text[m.end():m.end() + 160], amends)
-                for m in matches]
+                or land_survey(text[m.end():m.end() + 30]) or far_beyond(m.group("items"), top) for m in matches]
     for i in range(len(matches) - 2, -1, -1):  # "Section 6.8 (X), Section 6.9 (Y) of the Purchase Agreement"
         between = text[matches[i].end():matches[i + 1].start()]
         if external[i + 1] and not external[i] and (list_glue(between) or _OF_NEXT.match(between)):
@@ -133,7 +148,10 @@ def _numbered(text: str, outline: Outline) -> Iterator[Found]:
 def _external_after(after: str, amends: bool = False) -> bool:
     if amends and of_amended_agreement(after):
         return True  # an amendment's "Section 4 of the Agreement": the agreement it amends
-    return not _OF_SCOPE.match(after) and not _OF_AGREEMENT.match(after) and other_instrument_after(after)
+    scoped = _OF_SCOPE.match(after)
+    if scoped and scoped.group("kw"):  # "Section 2 of Schedule 10.28 to the Financing Agreement"
+        return other_instrument_after(after[scoped.end():])
+    return not scoped and not _OF_AGREEMENT.match(after) and other_instrument_after(after)
 
 
 def _resolve(item: str, article: bool, source: str, scopes: list[str | None],
@@ -142,6 +160,8 @@ def _resolve(item: str, article: bool, source: str, scopes: list[str | None],
     a lettered item enumerated in the reference's own line ("either (i) X or (ii) Y ... clause (ii)") before
     a same-lettered subsection of an ancestor."""
     hits = _lookup(item, article, source, scopes, outline)
+    if not hits and (parts := lettered_parts(item)) is not None:  # "Section 3B", "Section 7A"
+        hits = _lettered(parts, article, source, scopes, outline, text)
     if not hits and scopes == [None]:
         hits = _elsewhere(item, article, source, outline)
     if not hits and (missed := missed_heading(item, scopes, outline, text)) is not None:
@@ -157,11 +177,27 @@ def _resolve(item: str, article: bool, source: str, scopes: list[str | None],
     base, subs = split_ref_number(item)
     if not base and subs and not _under(hits[0][0], source, outline) and enumerates(subs[0], line):
         return source, "containing"  # "(i) X, (ii) Y ... clause (i)" in 1.1(y), not the definition 1.1(i)
+    own = outline.scope_of.get(source)
     for target, how in hits:
+        if own is not None and outline.scope_of.get(target) == own and (
+                target == source or _is_ancestor(target, source, outline)):
+            return target, "containing"  # "this Section 1" inside an exhibit's 1(d): its own, not the body's 1
         if target != source and not _is_ancestor(target, source, outline) and not _same_group(target, how, source,
                                                                                               outline):
             return target, how
     return hits[0][0], "containing"
+
+
+def _lettered(parts: tuple[str, str, str], article: bool, source: str, scopes: list[str | None],
+              outline: Outline, text: str) -> list[tuple[str, str]]:
+    """"Section 7A" is a heading of its own when the text has one ("7A. Insurance") that the outline missed:
+    the section holding it ("parent"). Otherwise it is item A of section 7 ("Section 3B" -> 3(B)), found as
+    that subclause, or as section 3 when 3's text lists an item "B." the outline did not take."""
+    base, letter, rest = parts
+    if (holder := missed_heading(base + letter, scopes, outline, text)) is not None:
+        return [(holder, "parent")]
+    hits = _lookup(f"{base}({letter}){rest}", article, source, scopes, outline)
+    return [(target, how) for target, how in hits if how == "exact" or letter_listed(letter, target, outline, text)]
 
 
 def _elsewhere(item: str, article: bool, source: str, outline: Outline) -> list[tuple[str, str]]:
@@ -185,7 +221,7 @@ def _exhibits(text: str, outline: Outline) -> Iterator[Found]:
     amends = amends_another(text)
     for match in EXH_REF_RE.finditer(text):
         after = text[match.end():match.end() + 160]
-        if is_filing_label(text, match.start(), first_heading) or toc_title(match, after):
+        if is_filing_label(text, match.start(), first_heading) or toc_title(match, after) or page_label(match, text):
             continue
         source = outline.owner(match.start())
         phrase = " ".join(match.group(0).split())
@@ -197,6 +233,9 @@ def _exhibits(text: str, outline: Outline) -> Iterator[Found]:
         for ident in [match.group("id"), *continued_ids(after)]:
             label = f"{kw} {ident}"
             target = outline.exhibit_scopes.get(label.lower())
+            if target is None and (target := first_part(label, outline.exhibit_scopes)) is not None:
+                yield Found(match.start(), source, target, phrase, "exhibit", "start")
+                continue
             if target is None:
                 yield Found(match.start(), source, None, phrase, "exhibit",
                             absent_or_missed(text, kw, ident, first_heading))
@@ -216,7 +255,7 @@ def _scopes(after: str, source: str, outline: Outline) -> list[str | None]:
         return [own]
     if _OF_AGREEMENT.match(after):
         return [None]
-    return [own, None] if own is not None else [None]
+    return [own, *repeated_scopes(own, outline), None] if own is not None else [None]
 
 
 def _expand(items: str) -> list[str]:
