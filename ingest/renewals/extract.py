@@ -93,10 +93,24 @@ def _expiration(sentences: list[Sentence], start: date | None) -> RenewalTerms:
     return RenewalTerms(start_date=start)
 
 
+def renewal_score(kind: str, period: Period | None, text: str, in_term_section: bool) -> int:
+    """How much a renewal sentence counts, the highest wins (the first of equals).
+
+    A renewal a party can rely on, stated in words (an automatic renewal that says it renews, an option, an
+    evergreen term), beats everything else: a renewal only by mutual agreement grants nothing, and an automatic
+    renewal only implied by a right not to renew ("if Converge elects not to renew") is an inference the text
+    does not make. Then a sentence that states how long a renewal lasts; then one that states its type in words
+    (an automatic renewal over an option, a mutual-agreement sentence over an implied renewal); then one in the
+    term's own section."""
+    implied = kind == "automatic" and not finders.states_automatic(text)
+    relied_on = kind != "none" and not implied
+    stated = kind != "option" and not implied
+    return 8 * relied_on + 4 * (period is not None) + 2 * stated + in_term_section
+
+
 def _renewal(sentences: list[Sentence], found: RenewalTerms) -> RenewalTerms:
     initial = found.initial_term.value if found.initial_term else None
     best: tuple[int, str, Period | None, Sentence] | None = None
-    mutual: tuple[int, str, Period | None, Sentence] | None = None
     term_section = found.expiration.evidence.section_number if found.expiration else None
     for s in sentences:
         kind = finders.renewal_type(s.text)
@@ -104,21 +118,9 @@ def _renewal(sentences: list[Sentence], found: RenewalTerms) -> RenewalTerms:
             continue
         # a renewal by mutual agreement has no term of its own (CUAD's labels disagree on stating one)
         period = finders.renewal_period(s.text, initial) if kind not in ("evergreen", "none") else None
-        # A renewal a party can rely on beats one by mutual agreement; then a sentence that states how long a
-        # renewal lasts beats one that only mentions renewal; then an automatic renewal stated in words beats an
-        # option (one only implied by a right not to renew does not).
-        stated = kind != "option" and (kind != "automatic" or finders.states_automatic(s.text))
-        score = 4 * (kind != "none") + 2 * (period is not None) + stated
+        score = renewal_score(kind, period, s.text, s.evidence.section_number == term_section)
         if best is None or score > best[0]:
             best = (score, kind, period, s)
-        in_term = s.evidence.section_number == term_section
-        if kind == "none" and (mutual is None or (in_term and mutual[3].evidence.section_number != term_section)):
-            mutual = (0, kind, None, s)  # the first, or the one in the term's own section
-    # A right not to renew ("if Converge elects not to renew") implies no automatic renewal when another
-    # sentence says the contract renews only by mutual agreement (VerticalNet's maintenance agreement).
-    if best is not None and mutual is not None and best[1] == "automatic" and \
-            not finders.states_automatic(best[3].text):
-        best = mutual
     perpetual = found.expiration is not None and found.expiration.value == PERPETUAL
     if best is not None and not (best[1] == "none" and perpetual):
         _, kind, period, s = best

@@ -1,0 +1,47 @@
+"""Which renewal sentence decides a contract's renewal type (ingest.renewals.extract.renewal_score), and the
+general rules of session 7 (written from drafting practice, not from the labelled contracts)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from ingest.document.parser import parse_document
+from ingest.renewals.extract import RenewalTerms, extract_renewals, renewal_score
+from ingest.renewals.periods import Period
+
+START = date(2010, 1, 15)
+INITIAL = 'The term of this Agreement shall be three (3) years from the Effective Date (the "Initial Term"). '
+IMPLIED = ("If Licensee elects not to renew this Agreement for an additional one (1) year term, it shall so "
+           "notify Licensor.")
+OPTION = "Licensee may renew this Agreement by written notice to Licensor."
+MUTUAL = "Thereafter, this Agreement may be renewed only upon the mutual written agreement of the parties."
+
+
+def _read(text: str) -> RenewalTerms:
+    return extract_renewals(parse_document(f"AGREEMENT\n\n1. Term.\n{text}\n"), START)
+
+
+def test_an_implied_automatic_renewal_is_not_one_a_party_can_rely_on():
+    # even with a stated length, a renewal only implied by a right not to renew scores below any option
+    assert renewal_score("automatic", Period(1, "Y"), IMPLIED, True) < renewal_score("option", None, OPTION, False)
+    # ... and, without a length, below a sentence saying the contract renews only by mutual agreement
+    assert renewal_score("automatic", None, "If Licensee elects not to renew, it shall say so.", True) \
+        < renewal_score("none", None, MUTUAL, False)
+    # an automatic renewal stated in words is relied on, and beats an option
+    stated = "This Agreement shall automatically renew for successive one (1) year terms."
+    assert renewal_score("automatic", Period(1, "Y"), stated, False) > renewal_score("option", Period(1, "Y"), OPTION,
+                                                                                      True)
+
+
+def test_an_option_after_an_implied_renewal_wins():
+    # the implied renewal comes first (and states a length): the option still decides the type
+    found = _read(INITIAL + IMPLIED + " " + OPTION)
+    assert found.kind == "option"
+    assert found.renewal_type.evidence.quote == OPTION
+    assert found.renewal_term is None
+
+
+def test_a_mutual_renewal_after_an_implied_one_is_none():
+    found = _read(INITIAL + "If Licensee elects not to renew this Agreement, it shall return all materials. " + MUTUAL)
+    assert found.kind == "none" and found.renewal_type.evidence.quote == MUTUAL
+    assert found.renewal_term is None and found.notice_period is None
