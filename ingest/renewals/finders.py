@@ -11,7 +11,7 @@ import re
 from datetime import date
 
 from ingest.renewals.periods import Period, find_periods, implied_period
-from ingest.renewals.wording import RENEWAL
+from ingest.renewals.wording import RENEWAL, renews_another_instrument
 from ingest.rules.dates import find_dates
 
 _I = re.IGNORECASE
@@ -111,7 +111,8 @@ _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixt
 
 def is_renewal_sentence(text: str) -> bool:
     """The sentence is about renewing or extending the contract's term (not a policy or a payment)."""
-    return bool(RENEWAL.search(_INCIDENTAL.sub(" ", text)) and _AGREEMENT.search(text)) and not _NOT_TERM.search(text)
+    return bool(RENEWAL.search(_INCIDENTAL.sub(" ", text)) and _AGREEMENT.search(text)) and not _NOT_TERM.search(text) \
+        and not renews_another_instrument(text)
 
 
 def renewal_type(text: str) -> str | None:

@@ -5,9 +5,13 @@ from __future__ import annotations
 
 from datetime import date
 
+import pytest
+
 from ingest.document.parser import parse_document
+from ingest.renewals import finders
 from ingest.renewals.extract import RenewalTerms, extract_renewals, renewal_score
 from ingest.renewals.periods import Period
+from ingest.renewals.wording import renews_another_instrument
 
 START = date(2010, 1, 15)
 INITIAL = 'The term of this Agreement shall be three (3) years from the Effective Date (the "Initial Term"). '
@@ -45,3 +49,28 @@ def test_a_mutual_renewal_after_an_implied_one_is_none():
     found = _read(INITIAL + "If Licensee elects not to renew this Agreement, it shall return all materials. " + MUTUAL)
     assert found.kind == "none" and found.renewal_type.evidence.quote == MUTUAL
     assert found.renewal_term is None and found.notice_period is None
+
+
+@pytest.mark.parametrize("text", [
+    "The LC shall have a two (2) month term, and shall be renewed for five (5) consecutive bimonthly periods.",
+    "The Letter of Credit shall automatically renew for successive one (1) year periods.",
+    "The Escrow Account will be extended for successive periods of six months.",
+])
+def test_a_renewal_of_another_instrument_is_not_the_contracts(text):
+    assert renews_another_instrument(text)
+    assert finders.renewal_type(text) is None
+    # a contract whose only renewal sentence renews another instrument does not renew
+    found = _read(INITIAL + text)
+    assert found.kind == "none" and found.renewal_term is None
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("This Agreement shall automatically renew for successive one (1) year terms.", "automatic"),
+    ("The Initial Term shall be extended automatically for additional one (1) year periods.", "automatic"),
+    ("The Distributor may renew this Agreement for an additional term of one (1) year.", "option"),
+    ("The Licensee shall have the right to renew for one (1) additional term of one (1) year.", "option"),
+])
+def test_the_contract_or_a_party_as_subject_is_still_a_renewal(text, kind):
+    assert not renews_another_instrument(text)
+    found = _read(INITIAL + text)
+    assert found.kind == kind and found.renewal_term.value == Period(1, "Y")
