@@ -27,6 +27,7 @@ from ingest.renewals import finders
 from ingest.renewals.anchors import counts_from_event
 from ingest.renewals.periods import Period
 from ingest.renewals.sentences import Evidence, Sentence, document_sentences
+from ingest.renewals.structure import term_sections
 from ingest.rules.term import add_term
 
 T = TypeVar("T")
@@ -81,12 +82,16 @@ def counted_term(term: Found[Period], text: str, start: date | None) -> RenewalT
     return RenewalTerms(expiration=expiration, initial_term=term, start_date=begin)
 
 
-def _expiration(sentences: list[Sentence], start: date | None) -> RenewalTerms:
+def _expiration(sentences: list[Sentence], start: date | None, in_term: frozenset[str]) -> RenewalTerms:
+    # the term sections first (the outline says where the term is stated), then the rest in the usual order
+    sentences = sorted(sentences, key=lambda s: s.evidence.section_number not in in_term)
     for s in sentences:
         if (end := finders.end_date(s.text) or finders.calendar_end(s.text, finders.start_date(s.text) or start)) \
                 is not None:
             return RenewalTerms(expiration=Found(end, s.evidence), start_date=finders.start_date(s.text) or start)
-        if (term := finders.initial_term(s.text)) is not None and (s.categories or _OWN_TERM.search(s.text)):
+        # outside the term sections (when the outline has some), a length is the term's only in the term's words
+        own = s.evidence.section_number in in_term or (s.categories and not in_term) or _OWN_TERM.search(s.text)
+        if (term := finders.initial_term(s.text)) is not None and own:
             return counted_term(Found(term, s.evidence), s.text, start)
         if finders.is_perpetual(s.text):
             return RenewalTerms(expiration=Found(PERPETUAL, s.evidence), start_date=start)
@@ -154,6 +159,6 @@ def extract_renewals(doc: ParsedDocument, start: date | None = None,
     sentences = document_sentences(doc) if sentences is None else sentences
     # a recital tells the background ("WHEREAS, the Parties wish to extend the term of Schedule 1"), not the terms
     sentences = [s for s in sentences if not _RECITAL.match(s.text)]
-    found = _expiration(sentences, start)
+    found = _expiration(sentences, start, term_sections(doc))
     found = _renewal(sentences, found)
     return _notices(sentences, found)

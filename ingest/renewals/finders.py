@@ -97,6 +97,8 @@ _PART_OF_TERM = re.compile(r"\b(?:within|first|during|last|each|every|additional
                            r"successive|subsequent|up\s+to)\b[^,;]*$", _I)
 _AFTER_END = re.compile(r"^[^.;]{0,25}\b(?:after|following|from|beyond)\s+(?:the\s+|its\s+|any\s+|such\s+)?"
                         r"(?:date\s+of\s+|effective\s+date\s+of\s+)?(?:termination|expiration|expiry)", _I)
+# the length of an extension or a renewal, not of the initial term: "such twelve (12)-month extension"
+_NAMES_EXTENSION = re.compile(r"^\W{0,3}(?:(?:term|period)\s+)?(?:extension|renewal|extended|additional)\b", _I)
 _UNIT_ALIAS = re.compile(r"\b(?:contract|agreement|lease|license|sponsorship)\s+(years?|months?)\b", _I)
 _CARDINAL = re.compile(r"\b(?P<card>one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|\d{1,2})\s*"
                        r"(?:\(\d+\)\s*)?-?\s*years?\s+anniversary", _I)
@@ -197,7 +199,8 @@ def initial_term(text: str) -> Period | None:
         for period, start, end in find_periods(text):
             before, after = text[max(0, start - 120):start], text[end:end + 60]
             if start < cue.start() - 40 or _NOT_INITIAL.search(before) or _NOTICE_AFTER.search(after) \
-                    or _PART_OF_TERM.search(text[max(0, start - 40):start]) or _AFTER_END.search(after):
+                    or _PART_OF_TERM.search(text[max(0, start - 40):start]) or _AFTER_END.search(after) \
+                    or _NAMES_EXTENSION.search(after):
                 continue
             if period.unit in "YM" or (period.unit == "D" and period.amount >= 365):
                 return period
