@@ -91,7 +91,7 @@ def _expiration(sentences: list[Sentence], start: date | None, in_term: frozense
             return RenewalTerms(expiration=Found(end, s.evidence), start_date=finders.start_date(s.text) or start)
         # outside the term sections (when the outline has some), a length is the term's only in the term's words
         own = s.evidence.section_number in in_term or (s.categories and not in_term) or _OWN_TERM.search(s.text)
-        if (term := finders.initial_term(s.text)) is not None and own:
+        if (term := finders.initial_term(s.text, s.evidence.section_number in in_term)) is not None and own:
             return counted_term(Found(term, s.evidence), s.text, start)
         if finders.is_perpetual(s.text):
             return RenewalTerms(expiration=Found(PERPETUAL, s.evidence), start_date=start)
