@@ -25,6 +25,7 @@ from typing import Generic, TypeVar
 from ingest.document.models import ParsedDocument
 from ingest.renewals import finders
 from ingest.renewals.anchors import counts_from_event
+from ingest.renewals.named_start import EFFECTIVE, named_start, start_name
 from ingest.renewals.periods import Period
 from ingest.renewals.sentences import Evidence, Sentence, document_sentences
 from ingest.renewals.structure import term_sections
@@ -82,6 +83,17 @@ def counted_term(term: Found[Period], text: str, start: date | None) -> RenewalT
     return RenewalTerms(expiration=expiration, initial_term=term, start_date=begin)
 
 
+def _term_start(term: Sentence, sentences: list[Sentence], start: date | None) -> date | None:
+    """What the term counts from: a named date its section gives ("The effective date of the start of the Term
+    will be from the Launch Date") that the document sets, else `start`. The Effective Date is `start` itself
+    (the engine's, or the contract's in the graph), so it is not looked up here."""
+    section = [s for s in sentences if s.evidence.section_number == term.evidence.section_number]
+    name = start_name([term, *section])
+    if name is None or name == EFFECTIVE:
+        return start
+    return named_start(name, sentences) or start
+
+
 def _expiration(sentences: list[Sentence], start: date | None, in_term: frozenset[str]) -> RenewalTerms:
     # the term sections first (the outline says where the term is stated), then the rest in the usual order
     sentences = sorted(sentences, key=lambda s: s.evidence.section_number not in in_term)
@@ -92,7 +104,7 @@ def _expiration(sentences: list[Sentence], start: date | None, in_term: frozense
         # outside the term sections (when the outline has some), a length is the term's only in the term's words
         own = s.evidence.section_number in in_term or (s.categories and not in_term) or _OWN_TERM.search(s.text)
         if (term := finders.initial_term(s.text, s.evidence.section_number in in_term)) is not None and own:
-            return counted_term(Found(term, s.evidence), s.text, start)
+            return counted_term(Found(term, s.evidence), s.text, _term_start(s, sentences, start))
         if finders.is_perpetual(s.text):
             return RenewalTerms(expiration=Found(PERPETUAL, s.evidence), start_date=start)
     return RenewalTerms(start_date=start)

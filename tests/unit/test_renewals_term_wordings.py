@@ -63,3 +63,32 @@ def test_it_is_the_contract_only_in_the_term_section():
 def test_thereafter_after_the_term_is_not_the_initial_term():
     assert finders.initial_term("This Agreement shall continue for the Initial Term and thereafter for periods of "
                                 "one (1) year each.") is None
+
+
+LAUNCH = """CO-BRANDING AGREEMENT
+
+1. Launch.
+1.1 The launch date of the Co-Branded Site shall be September 1, 1999.
+
+2. Term.
+2.1 The term of this Agreement shall be for a period of two (2) years (the "Term"). The start of the Term will be \
+from the Launch Date.
+"""
+
+
+@pytest.mark.parametrize(("text", "expiration"), [
+    (LAUNCH, date(2001, 9, 1)),
+    # a date set by a parenthetical definition
+    (LAUNCH.replace("The launch date of the Co-Branded Site shall be September 1, 1999.",
+                    'The Co-Branded Site shall go live on September 1, 1999 (the "Launch Date").'), date(2001, 9, 1)),
+    # the name is never set: the contract's start
+    (LAUNCH.replace("The launch date of the Co-Branded Site shall be September 1, 1999.", "Reserved."),
+     date(2001, 6, 30)),
+])
+def test_a_term_counts_from_a_named_date_the_document_sets(text, expiration):
+    assert extract_renewals(parse_document(text), date(1999, 6, 30)).expiration.value == expiration
+
+
+def test_the_effective_date_is_the_callers_start():
+    text = LAUNCH.replace("Launch Date", "Effective Date").replace("launch date", "effective date")
+    assert extract_renewals(parse_document(text), date(1999, 6, 30)).expiration.value == date(2001, 6, 30)
