@@ -77,9 +77,12 @@ _NOT_INITIAL = re.compile(r"\b(?:renew\w*|extend\w*|extension|surviv\w*|after\s+
                           r"confidential\w*|non-?compet\w*|royalt\w*|payment|pay|invoice|cure|post-?term|"
                           r"during\s+the\s+term)",
                           _I)
-_END_BEFORE = re.compile(r"\b(?:expire|expires|expiring|terminate|terminates|terminating|end|ends|ending|until|through|"
-                         r"thru|continue|remain|to\s+and\s+including)\b[^.;]{0,60}?\b(?:on|until|through|thru|to|of|"
-                         r"upon|at)?\s*(?:and\s+including\s+)?(?:the\s+)?(?:close\s+of\s+business\s+on\s+)?"
+_END_BEFORE = re.compile(r"\b(?:expire|expires|expiring|terminate|terminates|terminating|end|ends|ending|until|till|"
+                         r"through|thru|continue|remain|to\s+and\s+including)\b[^.;]{0,60}?\b(?:on|until|till|through|thru|"
+                         r"to|of|upon|at)?\s*(?:and\s+including\s+)?(?:the\s+)?(?:close\s+of\s+business\s+on\s+)?"
+                         # a time of day: "until midnight, December 31", "until 11:59 p.m. (Eastern time) on"
+                         r"(?:(?:midnight|noon|\d{1,2}(?::\d\d)?\s*[ap]\.?\s?m\.?)"
+                         r"(?:\s*\(?[A-Za-z ]{1,20}time\)?)?,?\s*(?:on\s+)?(?:the\s+)?)?"
                          r"(?:(?:later|earlier|sooner|first)\s+(?:to\s+occur\s+)?of\s*:?\s*(?:\(\w{1,3}\)\s*)?)?$"
                          r"|\d{4}\s*(?:to|through|thru|until|-)\s*$|\bfrom\s+(?:the\s+)?(?:effective\s+date|date\s+(?:hereof|"
                          r"of\s+(?:this\s+agreement|execution|signing))|commencement\s+date|execution\s+date)\s+"

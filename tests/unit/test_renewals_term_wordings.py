@@ -92,3 +92,12 @@ def test_a_term_counts_from_a_named_date_the_document_sets(text, expiration):
 def test_the_effective_date_is_the_callers_start():
     text = LAUNCH.replace("Launch Date", "Effective Date").replace("launch date", "effective date")
     assert extract_renewals(parse_document(text), date(1999, 6, 30)).expiration.value == date(2001, 6, 30)
+
+
+@pytest.mark.parametrize("text", [
+    "This Agreement shall remain in effect until midnight, December 31, 2015.",
+    "This Agreement shall remain in effect until 11:59 p.m. (Eastern time) on December 31, 2015.",
+    "This Agreement shall be valid till December 31, 2015.",
+])
+def test_an_end_date_with_a_time_of_day(text):
+    assert _read(text).expiration.value == date(2015, 12, 31)
