@@ -27,6 +27,7 @@ from ingest.renewals import finders
 from ingest.renewals.anchors import counts_from_event
 from ingest.renewals.named_start import EFFECTIVE, named_start, start_name
 from ingest.renewals.periods import Period
+from ingest.renewals.renewal_length import defined_renewal_length
 from ingest.renewals.sentences import Evidence, Sentence, document_sentences
 from ingest.renewals.structure import term_sections
 from ingest.rules.term import add_term
@@ -141,6 +142,10 @@ def _renewal(sentences: list[Sentence], found: RenewalTerms) -> RenewalTerms:
     perpetual = found.expiration is not None and found.expiration.value == PERPETUAL
     if best is not None and not (best[1] == "none" and perpetual):
         _, kind, period, s = best
+        if period is None and kind in ("automatic", "option") and \
+                (defined := defined_renewal_length(sentences, s)) is not None:
+            return replace(found, renewal_type=Found(kind, s.evidence),
+                           renewal_term=Found(defined[0], defined[1].evidence))
         return replace(found, renewal_type=Found(kind, s.evidence),
                        renewal_term=Found(period, s.evidence) if period else None)
     if perpetual:

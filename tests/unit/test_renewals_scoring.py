@@ -74,3 +74,24 @@ def test_the_contract_or_a_party_as_subject_is_still_a_renewal(text, kind):
     assert not renews_another_instrument(text)
     found = _read(INITIAL + text)
     assert found.kind == kind and found.renewal_term.value == Period(1, "Y")
+
+
+@pytest.mark.parametrize(("text", "length"), [
+    ("This Agreement shall automatically renew for successive Renewal Terms unless either party gives notice of "
+     "non-renewal at least ninety (90) days prior to the end of the then-current term. Each Renewal Term shall be "
+     "for a period of one (1) year.", Period(1, "Y")),
+    ('This Agreement shall automatically renew for additional Renewal Terms unless either party gives notice. As '
+     'used herein, "Renewal Term" means a period of two (2) years.', Period(2, "Y")),
+])
+def test_a_renewals_length_defined_in_its_own_sentence(text, length):
+    found = _read(INITIAL + text)
+    assert found.kind == "automatic" and found.renewal_term.value == length
+    # the evidence of the length is the sentence that states it
+    assert found.renewal_term.evidence.quote.endswith(("(1) year.", "(2) years."))
+    assert found.renewal_type.evidence.quote.startswith("This Agreement shall automatically renew")
+
+
+def test_a_notice_period_is_not_a_renewals_length():
+    found = _read(INITIAL + "This Agreement shall automatically renew for successive Renewal Terms. Each Renewal "
+                  "Term shall be subject to ninety (90) days' notice.")
+    assert found.kind == "automatic" and found.renewal_term is None
