@@ -25,8 +25,11 @@ from typing import Generic, TypeVar
 from ingest.document.models import ParsedDocument
 from ingest.renewals import finders
 from ingest.renewals.anchors import counts_from_event
+from ingest.renewals.named_start import EFFECTIVE, named_start, start_name
 from ingest.renewals.periods import Period
+from ingest.renewals.renewal_length import defined_renewal_length
 from ingest.renewals.sentences import Evidence, Sentence, document_sentences
+from ingest.renewals.structure import term_sections
 from ingest.rules.term import add_term
 
 T = TypeVar("T")
@@ -81,22 +84,51 @@ def counted_term(term: Found[Period], text: str, start: date | None) -> RenewalT
     return RenewalTerms(expiration=expiration, initial_term=term, start_date=begin)
 
 
-def _expiration(sentences: list[Sentence], start: date | None) -> RenewalTerms:
+def _term_start(term: Sentence, sentences: list[Sentence], start: date | None) -> date | None:
+    """What the term counts from: a named date its section gives ("The effective date of the start of the Term
+    will be from the Launch Date") that the document sets, else `start`. The Effective Date is `start` itself
+    (the engine's, or the contract's in the graph), so it is not looked up here."""
+    section = [s for s in sentences if s.evidence.section_number == term.evidence.section_number]
+    name = start_name([term, *section])
+    if name is None or name == EFFECTIVE:
+        return start
+    return named_start(name, sentences) or start
+
+
+def _expiration(sentences: list[Sentence], start: date | None, in_term: frozenset[str]) -> RenewalTerms:
+    # the term sections first (the outline says where the term is stated), then the rest in the usual order
+    sentences = sorted(sentences, key=lambda s: s.evidence.section_number not in in_term)
     for s in sentences:
         if (end := finders.end_date(s.text) or finders.calendar_end(s.text, finders.start_date(s.text) or start)) \
                 is not None:
             return RenewalTerms(expiration=Found(end, s.evidence), start_date=finders.start_date(s.text) or start)
-        if (term := finders.initial_term(s.text)) is not None and (s.categories or _OWN_TERM.search(s.text)):
-            return counted_term(Found(term, s.evidence), s.text, start)
+        # outside the term sections (when the outline has some), a length is the term's only in the term's words
+        own = s.evidence.section_number in in_term or (s.categories and not in_term) or _OWN_TERM.search(s.text)
+        if (term := finders.initial_term(s.text, s.evidence.section_number in in_term)) is not None and own:
+            return counted_term(Found(term, s.evidence), s.text, _term_start(s, sentences, start))
         if finders.is_perpetual(s.text):
             return RenewalTerms(expiration=Found(PERPETUAL, s.evidence), start_date=start)
     return RenewalTerms(start_date=start)
 
 
+def renewal_score(kind: str, period: Period | None, text: str, in_term_section: bool) -> int:
+    """How much a renewal sentence counts, the highest wins (the first of equals).
+
+    A renewal a party can rely on, stated in words (an automatic renewal that says it renews, an option, an
+    evergreen term), beats everything else: a renewal only by mutual agreement grants nothing, and an automatic
+    renewal only implied by a right not to renew ("if Converge elects not to renew") is an inference the text
+    does not make. Then a sentence that states how long a renewal lasts; then one that states its type in words
+    (an automatic renewal over an option, a mutual-agreement sentence over an implied renewal); then one in the
+    term's own section."""
+    implied = kind == "automatic" and not finders.states_automatic(text)
+    relied_on = kind != "none" and not implied
+    stated = kind != "option" and not implied
+    return 8 * relied_on + 4 * (period is not None) + 2 * stated + in_term_section
+
+
 def _renewal(sentences: list[Sentence], found: RenewalTerms) -> RenewalTerms:
     initial = found.initial_term.value if found.initial_term else None
     best: tuple[int, str, Period | None, Sentence] | None = None
-    mutual: tuple[int, str, Period | None, Sentence] | None = None
     term_section = found.expiration.evidence.section_number if found.expiration else None
     for s in sentences:
         kind = finders.renewal_type(s.text)
@@ -104,24 +136,16 @@ def _renewal(sentences: list[Sentence], found: RenewalTerms) -> RenewalTerms:
             continue
         # a renewal by mutual agreement has no term of its own (CUAD's labels disagree on stating one)
         period = finders.renewal_period(s.text, initial) if kind not in ("evergreen", "none") else None
-        # A renewal a party can rely on beats one by mutual agreement; then a sentence that states how long a
-        # renewal lasts beats one that only mentions renewal; then an automatic renewal stated in words beats an
-        # option (one only implied by a right not to renew does not).
-        stated = kind != "option" and (kind != "automatic" or finders.states_automatic(s.text))
-        score = 4 * (kind != "none") + 2 * (period is not None) + stated
+        score = renewal_score(kind, period, s.text, s.evidence.section_number == term_section)
         if best is None or score > best[0]:
             best = (score, kind, period, s)
-        in_term = s.evidence.section_number == term_section
-        if kind == "none" and (mutual is None or (in_term and mutual[3].evidence.section_number != term_section)):
-            mutual = (0, kind, None, s)  # the first, or the one in the term's own section
-    # A right not to renew ("if Converge elects not to renew") implies no automatic renewal when another
-    # sentence says the contract renews only by mutual agreement (VerticalNet's maintenance agreement).
-    if best is not None and mutual is not None and best[1] == "automatic" and \
-            not finders.states_automatic(best[3].text):
-        best = mutual
     perpetual = found.expiration is not None and found.expiration.value == PERPETUAL
     if best is not None and not (best[1] == "none" and perpetual):
         _, kind, period, s = best
+        if period is None and kind in ("automatic", "option") and \
+                (defined := defined_renewal_length(sentences, s)) is not None:
+            return replace(found, renewal_type=Found(kind, s.evidence),
+                           renewal_term=Found(defined[0], defined[1].evidence))
         return replace(found, renewal_type=Found(kind, s.evidence),
                        renewal_term=Found(period, s.evidence) if period else None)
     if perpetual:
@@ -152,6 +176,6 @@ def extract_renewals(doc: ParsedDocument, start: date | None = None,
     sentences = document_sentences(doc) if sentences is None else sentences
     # a recital tells the background ("WHEREAS, the Parties wish to extend the term of Schedule 1"), not the terms
     sentences = [s for s in sentences if not _RECITAL.match(s.text)]
-    found = _expiration(sentences, start)
+    found = _expiration(sentences, start, term_sections(doc))
     found = _renewal(sentences, found)
     return _notices(sentences, found)

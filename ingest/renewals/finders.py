@@ -11,7 +11,7 @@ import re
 from datetime import date
 
 from ingest.renewals.periods import Period, find_periods, implied_period
-from ingest.renewals.wording import RENEWAL
+from ingest.renewals.wording import RENEWAL, renews_another_instrument
 from ingest.rules.dates import find_dates
 
 _I = re.IGNORECASE
@@ -44,10 +44,13 @@ _EVERGREEN = re.compile(r"\b(?:continue|remain)\w*\s+(?:in\s+(?:full\s+)?(?:forc
                         r"[^.]{0,60}until\s+terminated|thereafter\s+(?:shall\s+)?(?:continue|remain)[^.]{0,80}until\s+"
                         r"(?:terminated|either)|\b(?:renew|extend)\w*\s+for\s+an?\s+(?:indefinite|unlimited|unspecified)\s+"
                         r"period", _I)
-_PERPETUAL = re.compile(r"\bperpetu(?:al(?:ly)?|ity)\b|\bindefinite(?:ly)?\b|\b(?:(?:continue|remain)\w*\s+"
-                        r"(?:in\s+(?:full\s+)?(?:force\s+and\s+)?effect\s+)?|be\s+(?:effective|valid|in\s+(?:full\s+)?"
-                        r"(?:force|effect))\s+)until\s+(?:(?:it|this\s+agreement)\s+is\s+)?"
-                        r"(?:terminated|either\s+party\s+terminates)", _I)
+# "until terminated" in its usual wordings: "continue in force unless and until terminated", "remain in effect until
+# such time as it is terminated", "until termination pursuant to Section 12" (not "termination of the License")
+_PERPETUAL = re.compile(r"\bperpetu(?:al(?:ly)?|ity)\b|\bindefinite(?:ly)?\b|\bunlimited\s+(?:period|duration|term)\b|"
+                        r"\b(?:(?:continue|remain)\w*\s+(?:in\s+(?:full\s+)?(?:force|effect)(?:\s+and\s+effect)?\s+)?|"
+                        r"be\s+(?:effective|valid|in\s+(?:full\s+)?(?:force|effect))\s+)(?:unless\s+and\s+)?until\s+"
+                        r"(?:such\s+time\s+as\s+)?(?:(?:it|this\s+agreement|the\s+agreement)\s+is\s+)?"
+                        r"(?:terminated|termination\b(?!\s+of\s+(?!this\s+agreement))|either\s+party\s+terminates)", _I)
 _SAME_LENGTH = re.compile(r"\b(?:same|equal|like|identical)\s+(?:duration|periods?|length|term)\b|\blike\s+terms\b|"
                           r"equal\s+(?:in\s+length\s+)?to\s+the\s+initial\s+term", _I)
 _NOTICE_AFTER = re.compile(r"^'?s?\W{0,3}(?:(?:calendar|business|days?|months?)\s+)?(?:prior|before|"
@@ -66,18 +69,24 @@ _TERMINATE = re.compile(r"\bterminat\w*\b", _I)
 _TERM_START = re.compile(r"\b(?:(?:initial\s+)?term\s+of\s+(?:this|the)\s+(?:agreement|contract|license)|"
                          r"(?:this|the)\s+(?:agreement|contract)\s+(?:shall|will)|initial\s+term|term\s+(?:hereof|shall|"
                          r"will|is)|for\s+a\s+(?:period|term)\s+of|(?:remain|continue|be)\s+in\s+(?:full\s+)?"
-                         r"(?:force|effect)|(?:period|term)\s+of|valid\s+for|continue\s+for|commenc|shall\s+be\s+for)",
+                         r"(?:force|effect)|(?:period|term)\s+of|valid\s+for|continue\s+for|commenc|shall\s+be\s+for|"
+                         r"duration\s+of|(?:this|the)\s+(?:agreement|contract)\s+(?:expires|terminates|ends|lasts|runs))",
                          _I)
 _NOT_INITIAL = re.compile(r"\b(?:renew\w*|extend\w*|extension|surviv\w*|after\s+(?:the\s+)?(?:expiration|"
                           r"termination)|following\s+(?:the\s+)?(?:expiration|termination)|notice|warrant\w*|"
-                          r"confidential\w*|non-?compet\w*|royalt\w*|payment|pay|invoice|cure|post-?term|thereafter|"
+                          r"confidential\w*|non-?compet\w*|royalt\w*|payment|pay|invoice|cure|post-?term|"
                           r"during\s+the\s+term)",
                           _I)
-_END_BEFORE = re.compile(r"\b(?:expire|expires|expiring|terminate|terminates|terminating|end|ends|ending|until|through|"
-                         r"thru|continue|remain|to\s+and\s+including)\b[^.;]{0,60}?\b(?:on|until|through|thru|to|of|"
-                         r"upon|at)?\s*(?:and\s+including\s+)?(?:the\s+)?(?:close\s+of\s+business\s+on\s+)?"
+_END_BEFORE = re.compile(r"\b(?:expire|expires|expiring|terminate|terminates|terminating|end|ends|ending|until|till|"
+                         r"through|thru|continue|remain|to\s+and\s+including)\b[^.;]{0,60}?\b(?:on|until|till|through|thru|"
+                         r"to|of|upon|at)?\s*(?:and\s+including\s+)?(?:the\s+)?(?:close\s+of\s+business\s+on\s+)?"
+                         # a time of day: "until midnight, December 31", "until 11:59 p.m. (Eastern time) on"
+                         r"(?:(?:midnight|noon|\d{1,2}(?::\d\d)?\s*[ap]\.?\s?m\.?)"
+                         r"(?:\s*\(?[A-Za-z ]{1,20}time\)?)?,?\s*(?:on\s+)?(?:the\s+)?)?"
                          r"(?:(?:later|earlier|sooner|first)\s+(?:to\s+occur\s+)?of\s*:?\s*(?:\(\w{1,3}\)\s*)?)?$"
-                         r"|\d{4}\s*(?:to|through|thru|until|-)\s*$"
+                         r"|\d{4}\s*(?:to|through|thru|until|-)\s*$|\bfrom\s+(?:the\s+)?(?:effective\s+date|date\s+(?:hereof|"
+                         r"of\s+(?:this\s+agreement|execution|signing))|commencement\s+date|execution\s+date)\s+"
+                         r"(?:to|through|thru|until)\s*$"
                          r"|\b(?:expiration|termination|end)\s+date\s*:\s*$", _I)
 _START_BEFORE = re.compile(r"\b(?:commenc\w*|begin\w*|effective|start\w*|from|as\s+of|dated)\b[^.;]{0,30}$", _I)
 _START_JUST_BEFORE = re.compile(r"(?<!\bend\s)(?<!\bends\s)(?<!expire\s)(?<!expires\s)(?<!terminate\s)"
@@ -97,6 +106,14 @@ _PART_OF_TERM = re.compile(r"\b(?:within|first|during|last|each|every|additional
                            r"successive|subsequent|up\s+to)\b[^,;]*$", _I)
 _AFTER_END = re.compile(r"^[^.;]{0,25}\b(?:after|following|from|beyond)\s+(?:the\s+|its\s+|any\s+|such\s+)?"
                         r"(?:date\s+of\s+|effective\s+date\s+of\s+)?(?:termination|expiration|expiry)", _I)
+# the length of an extension or a renewal, not of the initial term: "such twelve (12)-month extension"
+# "thereafter" continues after the term ("and thereafter for one-year periods"), unless it follows the start
+# ("shall be effective on the Effective Date and shall continue thereafter for a term of two (2) years")
+_THEREAFTER = re.compile(r"\bthereafter\b(?![^.;]*\bthereafter\b)", _I)
+_STARTS = re.compile(r"\b(?:commenc\w*|effective|begin\w*|start\w*|come\s+into\s+force|execution|signing)\b", _I)
+# in a term section the contract may be "It": "It shall be effective on 06 October 2000 and shall have a duration"
+_IT = re.compile(r"^\W*(?:[\d.]+\s+)?It\s+(?:shall|will|is)\b")
+_NAMES_EXTENSION = re.compile(r"^\W{0,3}(?:(?:term|period)\s+)?(?:extension|renewal|extended|additional)\b", _I)
 _UNIT_ALIAS = re.compile(r"\b(?:contract|agreement|lease|license|sponsorship)\s+(years?|months?)\b", _I)
 _CARDINAL = re.compile(r"\b(?P<card>one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|\d{1,2})\s*"
                        r"(?:\(\d+\)\s*)?-?\s*years?\s+anniversary", _I)
@@ -111,7 +128,8 @@ _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixt
 
 def is_renewal_sentence(text: str) -> bool:
     """The sentence is about renewing or extending the contract's term (not a policy or a payment)."""
-    return bool(RENEWAL.search(_INCIDENTAL.sub(" ", text)) and _AGREEMENT.search(text)) and not _NOT_TERM.search(text)
+    return bool(RENEWAL.search(_INCIDENTAL.sub(" ", text)) and _AGREEMENT.search(text)) and not _NOT_TERM.search(text) \
+        and not renews_another_instrument(text)
 
 
 def renewal_type(text: str) -> str | None:
@@ -185,24 +203,34 @@ def convenience_notice(text: str) -> Period | None:
     return None
 
 
-def initial_term(text: str) -> Period | None:
+def _after_the_term(before: str) -> bool:
+    """The length follows "thereafter" that counts from the term's end, not from its start."""
+    then = _THEREAFTER.search(before)
+    return bool(then) and not _STARTS.search(before[:then.start()])
+
+
+def initial_term(text: str, in_term_section: bool = False) -> Period | None:
     """The initial term's length ("shall continue for a period of five (5) years from the Effective Date");
-    a stated period wins over an anniversary ("ten (10) years ..., provided that after the 7th anniversary")."""
+    a stated period wins over an anniversary ("ten (10) years ..., provided that after the 7th anniversary").
+    `in_term_section`: the sentence is in the term's own section, where "It shall ..." is the contract."""
     text = units(text)
-    if _DEFINITION.search(text) or not _THIS_TERM.search(text) or _NOT_TERM.search(text):
+    subject = _THIS_TERM.search(text) or (in_term_section and _IT.match(text))
+    if _DEFINITION.search(text) or not subject or _NOT_TERM.search(text):
         return None
     cue = _TERM_START.search(text)
     if cue is not None:
         for period, start, end in find_periods(text):
             before, after = text[max(0, start - 120):start], text[end:end + 60]
-            if start < cue.start() - 40 or _NOT_INITIAL.search(before) or _NOTICE_AFTER.search(after) \
-                    or _PART_OF_TERM.search(text[max(0, start - 40):start]) or _AFTER_END.search(after):
+            if start < cue.start() - 40 or _NOT_INITIAL.search(before) or _after_the_term(before) \
+                    or _NOTICE_AFTER.search(after) \
+                    or _PART_OF_TERM.search(text[max(0, start - 40):start]) or _AFTER_END.search(after) \
+                    or _NAMES_EXTENSION.search(after):
                 continue
             if period.unit in "YM" or (period.unit == "D" and period.amount >= 365):
                 return period
     anniversary = _ANNIVERSARY.search(text) or _CARDINAL.search(text)
     window = _INCIDENTAL.sub(" ", text[max(0, anniversary.start() - 80):anniversary.start()]) if anniversary else ""
-    if anniversary and cue is not None and not _NOT_INITIAL.search(window):
+    if anniversary and cue is not None and not _NOT_INITIAL.search(window) and not _after_the_term(window):
         word = (anniversary.groupdict().get("ord") or anniversary.groupdict().get("card") or "").lower()
         return Period(_ORDINALS.get(word) or _CARDINALS.get(word) or int(re.sub(r"\D", "", word)), "Y")
     return None

@@ -18,7 +18,7 @@ _QUOTES = str.maketrans({"\u201c": '"', "\u201d": '"', "\u2018": "'", "\u2019": 
                          "\u2013": "-", "\u2014": "-"})
 STRAIGHT_QUOTES = _QUOTES  # typographic quotes and dashes to ASCII, one character for one (offsets keep)
 _ABBREV = re.compile(r"(?:\b(?:Inc|Corp|Co|Ltd|No|Nos|Sec|Secs|Art|Mr|Ms|Mrs|Dr|St|Jr|vs|Inc|e\.g|i\.e|etc|"
-                     r"U\.S|N\.A|L\.P|S\.A|B\.V|N\.V|approx)|\b[A-Z])\.$")
+                     r"U\.S|N\.A|L\.P|S\.A|B\.V|N\.V|a\.m|p\.m|approx)|\b[A-Z])\.$")
 # A blank line ends a sentence unless the text runs on in lower case: CUAD's texts break pages mid-sentence
 # ("for a period of 12\n\n\n     months"); a list item ("c) ...", "iv. ...") still starts a new one.
 _BOUNDARY = re.compile(r"[.!?][\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])|\n\s*\n(?!\s*(?![a-z]{1,4}[.)]\s)[a-z])")

@@ -37,3 +37,25 @@ RENEWAL = re.compile(r"\b(?:renew\w*|(?:year|month)[\s-]to[\s-](?:year|month)|th
                      r"(?:terms?|periods?)\b(?!\s+and\s+conditions))|"
                      + _EXTEND_BOUND,
                      _I)
+
+# The subject of a sentence that opens with one: "The LC shall have a two (2) month term, and shall be renewed".
+_SUBJECT = re.compile(r"^\W*(?:(?:Section\s+)?[\d.]+\s+)?(?:the|this|each|such|any|said|its)\s+"
+                      r"(?P<noun>[\w\"'()\- ]{1,40}?)\s+(?:shall|will|may|is|are)\b", _I)
+_TERM_NOUN = re.compile(r"\b(?:agreement|contract|term|period|licen[cs]e|franchise|arrangement|amendment|"
+                        r"appointment|relationship|engagement|statement\s+of\s+work|sow|order|schedule|exhibit|"
+                        r"addendum|program|plan)s?\b", _I)
+# the subject itself renews (passive or intransitive), not a party that has a right "to renew"
+_ITSELF_RENEWS = re.compile(r"(?<!\bto\s)\b(?:(?:shall|will|may)\s+(?:(?:also|then|thereafter|automatically)\s+)*"
+                            r"(?:be\s+(?:automatically\s+)?)?(?:renewed|renew|extended|extend)|renews|is\s+renewed)\b",
+                            _I)
+# the agreement (or its term) named as a subject or object of its own, anywhere in the sentence
+_TERM_NAMED = re.compile(r"\b(?:this|the|such|its)\s+(?:\w+\s+){0,2}(?:agreement|contract|term)\b", _I)
+
+
+def renews_another_instrument(text: str) -> bool:
+    """The sentence's subject is another instrument, not the contract or its term, and the sentence never
+    names the agreement or its term: "The LC shall have a two (2) month term, and shall be renewed for five
+    (5) consecutive bimonthly periods" renews a letter of credit, not the contract."""
+    subject = _SUBJECT.match(text)
+    return bool(subject and not _TERM_NOUN.search(subject["noun"]) and not _TERM_NAMED.search(text)
+                and _ITSELF_RENEWS.search(text, subject.end("noun")))
