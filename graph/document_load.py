@@ -52,12 +52,16 @@ def contract_ids(driver: Driver, database: str | None = None) -> list[str]:
     return [r["file_id"] for r in read(driver, q.ALL_CONTRACT_IDS, {}, database)]
 
 
-def layers_to_write(driver: Driver, file_ids: list[str], only_missing: bool, database: str | None) -> list[str]:
-    """`file_ids`, less (with `only_missing`) those whose layer this loader version wrote already."""
+def layers_to_write(driver: Driver, file_ids: list[str], only_missing: bool, database: str | None,
+                    renewal_version: int | None = None) -> list[str]:
+    """`file_ids`, less (with `only_missing`) those whose layer this loader version wrote already, and (given
+    `renewal_version`, the renewal rules' version: ingest.renewals.rows) whose renewal facts it wrote too: the
+    layer writes both, so a change of the renewal rules alone also refreshes the facts at the next start."""
     if not only_missing:
         return file_ids
     rows = read(driver, q.LAYER_VERSIONS, {"ids": file_ids}, database)
-    done = {r["file_id"] for r in rows if r["version"] == LAYER_VERSION}
+    done = {r["file_id"] for r in rows if r["version"] == LAYER_VERSION
+            and (renewal_version is None or r["renewal_version"] == renewal_version)}
     return [f for f in file_ids if f not in done]
 
 

@@ -32,7 +32,8 @@ RETURN c.file_id AS file_id, left(replace(d.text, '\f', '\n'), 6000) AS head
 LAYER_VERSIONS = """
 UNWIND $ids AS id
 MATCH (d:Document {file_id: id})
-RETURN d.file_id AS file_id, d.layer_version AS version
+OPTIONAL MATCH (c:Contract {file_id: id})
+RETURN d.file_id AS file_id, d.layer_version AS version, c.renewal_version AS renewal_version
 """
 DOCUMENT_TEXT = """
 MATCH (:Contract {file_id: $file_id})-[:HAS_DOCUMENT]->(d:Document)

@@ -41,7 +41,7 @@ from ingest.document.classify import document_categories
 from ingest.document.models import ParsedDocument
 from ingest.document.rows import document_rows
 from ingest.renewals.extract import RenewalTerms
-from ingest.renewals.rows import renewal_rows
+from ingest.renewals.rows import RENEWAL_VERSION, renewal_rows
 from ingest.rules.title import document_name
 
 log = logging.getLogger(__name__)
@@ -161,7 +161,7 @@ def load_texts(driver: Driver, directory: Path, *, only_missing: bool = False, f
     wanted = known if file_ids is None else [f for f in known if f in chosen]
     matched, unmatched = match_texts(wanted, directory)
     summary = LayerSummary(unmatched=unmatched if file_ids is None else [])
-    todo = layers_to_write(driver, sorted(matched), only_missing, database)
+    todo = layers_to_write(driver, sorted(matched), only_missing, database, RENEWAL_VERSION)
     summary.up_to_date = len(matched) - len(todo)
     if on_plan:
         on_plan(len(matched), summary.up_to_date)

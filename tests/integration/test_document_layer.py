@@ -13,12 +13,13 @@ import pytest
 
 from core.vocab import CUAD_CATEGORIES
 from graph.config import REPO_ROOT
-from graph.db import read
+from graph.db import read, write
 from graph.document_rows import LAYER_VERSION
 from graph.repository import graph_counts
 from ingest.cuad_labels import read_text
 from ingest.document import ParsedDocument, classify_section, parse_document
 from ingest.layer import load_texts, match_texts
+from ingest.renewals.rows import RENEWAL_VERSION
 from tests.conftest import TEXTS
 
 pytestmark = pytest.mark.integration
@@ -145,3 +146,18 @@ def test_load_texts_cli_twice_gives_identical_counts(driver, document_layer) -> 
 def test_if_missing_skips_documents_already_loaded(driver, document_layer) -> None:
     summary = load_texts(driver, Path(TEXTS), only_missing=True)
     assert (summary.documents, summary.up_to_date) == (0, 510)
+
+
+def test_if_missing_rewrites_renewal_facts_an_older_rule_version_wrote(driver, document_layer) -> None:
+    # The background build runs `load-texts --if-missing` at every start: facts from older renewal rules are
+    # re-read even when the layer's own version did not change.
+    facts = ("MATCH (c:Contract) WHERE c.file_id IN $ids RETURN c.file_id AS id, c.renewal_version AS version, "
+             "c.renewal_type AS type, toString(c.term_end) AS end, c.notice_span_days AS notice ORDER BY id")
+    ids = sorted(r["file_id"] for r in read(driver, "MATCH (d:Document) RETURN d.file_id AS file_id LIMIT 2"))
+    before = read(driver, facts, {"ids": ids})
+    assert {r["version"] for r in before} == {RENEWAL_VERSION}
+    write(driver, "MATCH (c:Contract {file_id: $id}) SET c.renewal_version = $old", {"id": ids[0],
+                                                                                    "old": RENEWAL_VERSION - 1})
+    summary = load_texts(driver, Path(TEXTS), only_missing=True, file_ids=ids)
+    assert (summary.documents, summary.up_to_date) == (1, 1)
+    assert read(driver, facts, {"ids": ids}) == before
