@@ -25,6 +25,7 @@ from typing import Generic, TypeVar
 from ingest.document.models import ParsedDocument
 from ingest.renewals import finders
 from ingest.renewals.anchors import counts_from_event
+from ingest.renewals.defined_term import as_term_statement
 from ingest.renewals.named_start import EFFECTIVE, named_start, start_name
 from ingest.renewals.periods import Period
 from ingest.renewals.renewal_length import defined_renewal_length
@@ -100,14 +101,15 @@ def _expiration(sentences: list[Sentence], start: date | None, in_term: frozense
     # the term sections first (the outline says where the term is stated), then the rest in the usual order
     sentences = sorted(sentences, key=lambda s: s.evidence.section_number not in in_term)
     for s in sentences:
-        if (end := finders.end_date(s.text) or finders.calendar_end(s.text, finders.start_date(s.text) or start)) \
+        text = as_term_statement(s.text)  # '"Term" means ...' read as a term sentence
+        if (end := finders.end_date(text) or finders.calendar_end(text, finders.start_date(text) or start)) \
                 is not None:
-            return RenewalTerms(expiration=Found(end, s.evidence), start_date=finders.start_date(s.text) or start)
+            return RenewalTerms(expiration=Found(end, s.evidence), start_date=finders.start_date(text) or start)
         # outside the term sections (when the outline has some), a length is the term's only in the term's words
-        own = s.evidence.section_number in in_term or (s.categories and not in_term) or _OWN_TERM.search(s.text)
-        if (term := finders.initial_term(s.text, s.evidence.section_number in in_term)) is not None and own:
-            return counted_term(Found(term, s.evidence), s.text, _term_start(s, sentences, start))
-        if finders.is_perpetual(s.text):
+        own = s.evidence.section_number in in_term or (s.categories and not in_term) or _OWN_TERM.search(text)
+        if (term := finders.initial_term(text, s.evidence.section_number in in_term)) is not None and own:
+            return counted_term(Found(term, s.evidence), text, _term_start(s, sentences, start))
+        if finders.is_perpetual(text):
             return RenewalTerms(expiration=Found(PERPETUAL, s.evidence), start_date=start)
     return RenewalTerms(start_date=start)
 
