@@ -89,11 +89,12 @@ def counted_term(term: Found[Period], text: str, start: date | None) -> RenewalT
 def _term_start(term: Sentence, sentences: list[Sentence], start: date | None) -> date | None:
     """What the term counts from: a named date its section gives ("The effective date of the start of the Term
     will be from the Launch Date") that the document sets, else `start`. The Effective Date is `start` itself
-    (the engine's, or the contract's in the graph), so it is not looked up here."""
+    (the engine's, or the contract's in the graph); only when that is unknown is the date the document sets for
+    it looked up ('June 1, 2010 (the "Effective Date")')."""
     section = [s for s in sentences if s.evidence.section_number == term.evidence.section_number]
     name = start_name([term, *section])
     if name is None or name == EFFECTIVE:
-        return start
+        return start or named_start(EFFECTIVE, sentences)
     return named_start(name, sentences) or start
 
 

@@ -1,5 +1,6 @@
 """A term stated only in its definition ('"Term" means the period from ... to ...') is the contract's term;
-other defined periods are not (wordings written from drafting practice, not from the labelled contracts)."""
+other defined periods are not; an unknown start is the date the document defines as the Effective Date
+(wordings written from drafting practice, not from the labelled contracts)."""
 
 from __future__ import annotations
 
@@ -48,3 +49,13 @@ def test_as_term_statement_leaves_other_sentences():
     assert as_term_statement(text) == text
     assert as_term_statement('"Initial Term" means two years.') == "The term of this Agreement shall be two years."
     assert _read('"Initial Term" means a period of two (2) years.').initial_term.value == Period(2, "Y")
+
+
+def test_an_unknown_start_is_the_date_the_document_sets_for_the_effective_date():
+    text = ('SUPPLY AGREEMENT\n\nThis agreement is entered into on June 1, 2010 (the "Effective Date") by Acme and '
+            "Beta.\n\n1. Term.\nThis Agreement shall continue for a period of two (2) years from the Effective "
+            "Date.\n")
+    found = extract_renewals(parse_document(text), None)
+    assert found.expiration is not None and found.expiration.value == date(2012, 6, 1)
+    # a known start (the engine's, or the graph's effective date) still wins
+    assert extract_renewals(parse_document(text), date(2010, 7, 1)).expiration.value == date(2012, 7, 1)
