@@ -27,6 +27,8 @@ def _read(text: str) -> RenewalTerms:
     ('"Initial Term" means a period of three (3) years from the Effective Date.', date(2013, 1, 15)),
     ('"Term of this Agreement" means five (5) years from the Effective Date, unless terminated earlier.',
      date(2015, 1, 15)),
+    ("Term: January 1, 2005 to December 31, 2007.", date(2007, 12, 31)),
+    ("Contract Period: two (2) years from the Effective Date.", date(2012, 1, 15)),
 ])
 def test_the_definition_of_the_term_states_it(text, end):
     found = _read(text)
@@ -39,6 +41,8 @@ def test_the_definition_of_the_term_states_it(text, end):
     '"Contract Year" means each period of twelve (12) months commencing on the Effective Date.',
     '"Payment Period" means sixty (60) days from the date of invoice.',
     '"Term" means the Initial Term and any Renewal Terms.',
+    "Payment Terms: net thirty (30) days from the date of invoice, for two (2) years.",
+    "Term of Payment: twelve (12) months.",
 ])
 def test_other_definitions_state_no_term(text):
     assert _read(text).expiration is None
