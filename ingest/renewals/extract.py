@@ -31,7 +31,7 @@ from ingest.renewals.periods import Period
 from ingest.renewals.renewal_length import defined_renewal_length
 from ingest.renewals.sentences import Evidence, Sentence, document_sentences
 from ingest.renewals.structure import term_sections
-from ingest.renewals.subject import plain_subject
+from ingest.renewals.subject import own_kind, plain_subject
 from ingest.rules.term import add_term
 
 T = TypeVar("T")
@@ -180,7 +180,8 @@ def extract_renewals(doc: ParsedDocument, start: date | None = None,
     sentences = document_sentences(doc) if sentences is None else sentences
     # a recital tells the background ("WHEREAS, the Parties wish to extend the term of Schedule 1"), not the terms
     # "This Supply Agreement shall expire ..." read as "This Agreement ..." (the evidence keeps the quote)
-    sentences = [replace(s, text=plain_subject(s.text)) for s in sentences if not _RECITAL.match(s.text)]
+    kind = own_kind(doc.text)
+    sentences = [replace(s, text=plain_subject(s.text, kind)) for s in sentences if not _RECITAL.match(s.text)]
     found = _expiration(sentences, start, term_sections(doc))
     found = _renewal(sentences, found)
     return _notices(sentences, found)

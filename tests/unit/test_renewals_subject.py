@@ -10,7 +10,7 @@ import pytest
 from ingest.document.parser import parse_document
 from ingest.renewals.extract import PERPETUAL, RenewalTerms, extract_renewals
 from ingest.renewals.periods import Period
-from ingest.renewals.subject import plain_subject
+from ingest.renewals.subject import own_kind, plain_subject
 
 START = date(2010, 1, 15)
 
@@ -49,3 +49,15 @@ def test_a_named_agreement_renews():
     assert found.expiration.value == date(2012, 3, 31)
     assert found.kind == "automatic" and found.renewal_term.value == Period(1, "Y")
     assert found.notice_period.value == Period(90, "D")
+
+
+def test_the_documents_own_kind_after_the():
+    assert own_kind("EXHIBIT 10.1\n\nTHIS ENDORSEMENT AGREEMENT is made on") == ("endorsement",)
+    assert own_kind("AGREEMENT\n\nmade between") == ()
+    text = ("ENDORSEMENT AGREEMENT\n\n1. Duration.\nThe Endorsement Agreement shall commence on the Effective Date "
+            "and continue for a period of two (2) years.\n")
+    assert extract_renewals(parse_document(text), START).expiration.value == date(2012, 1, 15)
+    # another agreement named after "the" is not this one: its term is not read as this contract's
+    other = ("MANUFACTURING AGREEMENT\n\n1. Duration.\nThe License Agreement shall continue for a period of two (2) "
+             "years.\n")
+    assert extract_renewals(parse_document(other), START).expiration is None
