@@ -63,3 +63,13 @@ def test_an_unknown_start_is_the_date_the_document_sets_for_the_effective_date()
     assert found.expiration is not None and found.expiration.value == date(2012, 6, 1)
     # a known start (the engine's, or the graph's effective date) still wins
     assert extract_renewals(parse_document(text), date(2010, 7, 1)).expiration.value == date(2012, 7, 1)
+
+
+@pytest.mark.parametrize("text", [
+    '"Term" means the period beginning on the Effective Date and continuing until terminated in accordance with '
+    "Article 12.",
+    "This Agreement shall be effective on the date hereof and shall continue thereafter until terminated.",
+])
+def test_until_terminated_in_its_other_forms_is_perpetual(text):
+    found = _read(text)
+    assert found.expiration is not None and found.expiration.value == "perpetual"
