@@ -25,13 +25,11 @@ from typing import Generic, TypeVar
 from ingest.document.models import ParsedDocument
 from ingest.renewals import finders
 from ingest.renewals.anchors import counts_from_event
-from ingest.renewals.defined_term import as_term_statement
 from ingest.renewals.named_start import EFFECTIVE, named_start, start_name
 from ingest.renewals.periods import Period
 from ingest.renewals.renewal_length import defined_renewal_length
 from ingest.renewals.sentences import Evidence, Sentence, document_sentences
 from ingest.renewals.structure import term_sections
-from ingest.renewals.subject import own_kind, plain_subject
 from ingest.rules.term import add_term
 
 T = TypeVar("T")
@@ -89,12 +87,11 @@ def counted_term(term: Found[Period], text: str, start: date | None) -> RenewalT
 def _term_start(term: Sentence, sentences: list[Sentence], start: date | None) -> date | None:
     """What the term counts from: a named date its section gives ("The effective date of the start of the Term
     will be from the Launch Date") that the document sets, else `start`. The Effective Date is `start` itself
-    (the engine's, or the contract's in the graph); only when that is unknown is the date the document sets for
-    it looked up ('June 1, 2010 (the "Effective Date")')."""
+    (the engine's, or the contract's in the graph), so it is not looked up here."""
     section = [s for s in sentences if s.evidence.section_number == term.evidence.section_number]
     name = start_name([term, *section])
     if name is None or name == EFFECTIVE:
-        return start or named_start(EFFECTIVE, sentences)
+        return start
     return named_start(name, sentences) or start
 
 
@@ -102,15 +99,14 @@ def _expiration(sentences: list[Sentence], start: date | None, in_term: frozense
     # the term sections first (the outline says where the term is stated), then the rest in the usual order
     sentences = sorted(sentences, key=lambda s: s.evidence.section_number not in in_term)
     for s in sentences:
-        text = as_term_statement(s.text)  # '"Term" means ...' read as a term sentence
-        if (end := finders.end_date(text) or finders.calendar_end(text, finders.start_date(text) or start)) \
+        if (end := finders.end_date(s.text) or finders.calendar_end(s.text, finders.start_date(s.text) or start)) \
                 is not None:
-            return RenewalTerms(expiration=Found(end, s.evidence), start_date=finders.start_date(text) or start)
+            return RenewalTerms(expiration=Found(end, s.evidence), start_date=finders.start_date(s.text) or start)
         # outside the term sections (when the outline has some), a length is the term's only in the term's words
-        own = s.evidence.section_number in in_term or (s.categories and not in_term) or _OWN_TERM.search(text)
-        if (term := finders.initial_term(text, s.evidence.section_number in in_term)) is not None and own:
-            return counted_term(Found(term, s.evidence), text, _term_start(s, sentences, start))
-        if finders.is_perpetual(text):
+        own = s.evidence.section_number in in_term or (s.categories and not in_term) or _OWN_TERM.search(s.text)
+        if (term := finders.initial_term(s.text, s.evidence.section_number in in_term)) is not None and own:
+            return counted_term(Found(term, s.evidence), s.text, _term_start(s, sentences, start))
+        if finders.is_perpetual(s.text):
             return RenewalTerms(expiration=Found(PERPETUAL, s.evidence), start_date=start)
     return RenewalTerms(start_date=start)
 
@@ -179,9 +175,7 @@ def extract_renewals(doc: ParsedDocument, start: date | None = None,
     section, so computing them once matters)."""
     sentences = document_sentences(doc) if sentences is None else sentences
     # a recital tells the background ("WHEREAS, the Parties wish to extend the term of Schedule 1"), not the terms
-    # "This Supply Agreement shall expire ..." read as "This Agreement ..." (the evidence keeps the quote)
-    kind = own_kind(doc.text)
-    sentences = [replace(s, text=plain_subject(s.text, kind)) for s in sentences if not _RECITAL.match(s.text)]
+    sentences = [s for s in sentences if not _RECITAL.match(s.text)]
     found = _expiration(sentences, start, term_sections(doc))
     found = _renewal(sentences, found)
     return _notices(sentences, found)

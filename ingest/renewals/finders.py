@@ -47,8 +47,8 @@ _EVERGREEN = re.compile(r"\b(?:continue|remain)\w*\s+(?:in\s+(?:full\s+)?(?:forc
 # "until terminated" in its usual wordings: "continue in force unless and until terminated", "remain in effect until
 # such time as it is terminated", "until termination pursuant to Section 12" (not "termination of the License")
 _PERPETUAL = re.compile(r"\bperpetu(?:al(?:ly)?|ity)\b|\bindefinite(?:ly)?\b|\bunlimited\s+(?:period|duration|term)\b|"
-                        r"\b(?:(?:continu|remain)\w*\s+(?:in\s+(?:full\s+)?(?:force|effect)(?:\s+and\s+effect)?\s+)?|"
-                        r"be\s+(?:effective|valid|in\s+(?:full\s+)?(?:force|effect))\s+)(?:thereafter\s+)?(?:unless\s+and\s+)?until\s+"
+                        r"\b(?:(?:continue|remain)\w*\s+(?:in\s+(?:full\s+)?(?:force|effect)(?:\s+and\s+effect)?\s+)?|"
+                        r"be\s+(?:effective|valid|in\s+(?:full\s+)?(?:force|effect))\s+)(?:unless\s+and\s+)?until\s+"
                         r"(?:such\s+time\s+as\s+)?(?:(?:it|this\s+agreement|the\s+agreement)\s+is\s+)?"
                         r"(?:terminated|termination\b(?!\s+of\s+(?!this\s+agreement))|either\s+party\s+terminates)", _I)
 _SAME_LENGTH = re.compile(r"\b(?:same|equal|like|identical)\s+(?:duration|periods?|length|term)\b|\blike\s+terms\b|"
