@@ -67,7 +67,7 @@ def _scalar_filters(f: ContractFilter, today: date) -> tuple[list[str], dict[str
     if f.active is not None:
         where.append(f"c.end_date {'>=' if f.active else '<'} date($as_of)")
         params["as_of"] = (f.as_of or today).isoformat()
-    bounds = {n: getattr(f, n) for n in ("min_notice_by", "max_notice_by", "min_next_renewal", "max_next_renewal")}
+    bounds = {n: getattr(f, n) for n in renewal_cypher.WINDOW_BOUNDS}
     for expr, values in renewal_cypher.renewal_conditions(f.renewal_types, bounds, f.as_of or today):
         where.append(expr)
         params.update(values)

@@ -99,7 +99,7 @@ def property_conditions(f: ContractFilter, today: date) -> list[Condition]:
     for name in ("governing_law_country", "governing_law_state"):
         if getattr(f, name):
             found.append(Condition(f"c.{name} = ${name}", name, getattr(f, name)))
-    bounds = {n: getattr(f, n) for n in ("min_notice_by", "max_notice_by", "min_next_renewal", "max_next_renewal")}
+    bounds = {n: getattr(f, n) for n in renewal_cypher.WINDOW_BOUNDS}
     for expr, params in renewal_cypher.renewal_conditions(f.renewal_types, bounds, f.as_of or today):
         names = list(params) or [None]  # a condition reads at most its own parameters, the first carries it
         found.append(Condition(expr, names[0], params.get(names[0]) if names[0] else None))

@@ -33,6 +33,7 @@ from graph.compiler import (
     page_order,
 )
 from graph.filters import ContractFilter
+from graph.renewal_cypher import WINDOW_BOUNDS
 
 
 def _separate(f: ContractFilter, today: date | None) -> CompiledQuery:
@@ -52,11 +53,8 @@ def _shared(f: ContractFilter, today: date | None) -> CompiledQuery:
     return CompiledQuery(cypher, {**match.params, "offset": f.offset, "limit": f.limit})
 
 
-RENEWAL_WINDOWS = ("min_notice_by", "max_notice_by", "min_next_renewal", "max_next_renewal")
-
-
 def compile_page(f: ContractFilter, today: date | None = None) -> CompiledQuery:
     """Every row is one contract of the page plus `total_count`; an empty page is one row whose
     `file_id` is null."""
-    shared = match_anchor(f) in ("party", "text") or any(getattr(f, n) is not None for n in RENEWAL_WINDOWS)
+    shared = match_anchor(f) in ("party", "text") or any(getattr(f, n) is not None for n in WINDOW_BOUNDS)
     return _shared(f, today) if shared else _separate(f, today)

@@ -23,6 +23,9 @@ from datetime import date
 from typing import Any
 
 ROLLING_TYPES = "['automatic', 'evergreen']"
+# The ContractFilter fields that bound a computed date: the compiler's conditions, the paging shape and the
+# benchmark's reference shape all read these.
+WINDOW_BOUNDS = ("min_notice_by", "max_notice_by", "min_next_renewal", "max_next_renewal")
 FACT_NAMES = ("term_end", "renewal_type", "renewal_months", "renewal_days", "notice_months", "notice_days",
               "notice_span_days")
 ROLLING = ("(rf.renewal_type = 'automatic' OR (rf.renewal_type = 'evergreen' "
