@@ -3,8 +3,12 @@ itself while the build runs, a retry button when it failed, and a note for pages
 
 from __future__ import annotations
 
+import threading
+from dataclasses import dataclass, field
+
 import streamlit as st
 
+from components.db import clear_read_caches
 from components.formatting import escape_md
 from ingest import background
 
@@ -14,6 +18,35 @@ REFRESH_S = 3
 def build_status() -> background.BuildStatus:
     """Read on every call (two small files), so reloads always show the current count."""
     return background.read_status()
+
+
+@dataclass
+class _SeenLayer:
+    """The layer state the cached reads were computed against, shared by every session of this server."""
+
+    stamp: str | None = None
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+
+@st.cache_resource(show_spinner=False)
+def _seen_layer() -> _SeenLayer:
+    return _SeenLayer()
+
+
+def forget_reads_if_layer_changed(status: background.BuildStatus) -> bool:
+    """Clear the cached reads once when the build has moved on since they were cached; True if it cleared.
+
+    The reads are shared by all sessions with a 5-minute TTL, so without this a page opened after the build
+    kept another session's partial counts (48 notice deadlines instead of 62) until the TTL ran out. The
+    first session to see the new state clears; the others find the stamp already current.
+    """
+    seen = _seen_layer()
+    with seen.lock:
+        if seen.stamp == status.stamp:
+            return False
+        seen.stamp = status.stamp
+    clear_read_caches()
+    return True
 
 
 def layer_note(status: background.BuildStatus | None = None) -> str | None:

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import streamlit as st
 
-from components.build_status import render_build_progress
+from components.build_status import build_status, forget_reads_if_layer_changed, render_build_progress
 from components.db import CUAD_CREDIT, db_status
 from components.formatting import escape_md
 
 
 def render_sidebar() -> None:
+    """Drawn before the page runs: first drop reads cached from an earlier state of the document layer, so
+    the counts here and on the page describe the layer as it is now."""
+    forget_reads_if_layer_changed(build_status())
     status = db_status()
     with st.sidebar:
         if status.ok:

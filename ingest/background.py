@@ -46,6 +46,9 @@ class BuildStatus:
     done: int = 0
     total: int = 0
     message: str = ""
+    # Changes whenever the layer's content may have changed (a batch written, a build started or ended), so
+    # the app can drop reads it cached from an earlier state of the layer.
+    stamp: str = ""
 
     @property
     def label(self) -> str:
@@ -111,7 +114,8 @@ def read_status(directory: Path | None = None) -> BuildStatus:
     if name == "running" and not _alive(int(state.get("pid", 0))):
         name = "failed"
         state["message"] = "the build stopped before it finished (run `make run` again to resume)"
-    return BuildStatus(name, done, total, str(state.get("message", "")))
+    stamp = f"{name}:{state.get('pid', '')}:{state.get('started', '')}:{state.get('finished', '')}:{done}"
+    return BuildStatus(name, done, total, str(state.get("message", "")), stamp)
 
 
 def start(texts: Path | None = None, directory: Path | None = None) -> BuildStatus:
