@@ -26,8 +26,7 @@ ROLLING_TYPES = "['automatic', 'evergreen']"
 # The ContractFilter fields that bound a computed date: the compiler's conditions, the paging shape and the
 # benchmark's reference shape all read these.
 WINDOW_BOUNDS = ("min_notice_by", "max_notice_by", "min_next_renewal", "max_next_renewal")
-FACT_NAMES = ("term_end", "renewal_type", "renewal_months", "renewal_days", "notice_months", "notice_days",
-              "notice_span_days")
+FACT_NAMES = ("term_end", "renewal_type", "renewal_months", "renewal_days", "notice_months", "notice_days")
 ROLLING = ("(rf.renewal_type = 'automatic' OR (rf.renewal_type = 'evergreen' "
            "AND coalesce(rf.renewal_months, rf.renewal_days) IS NOT NULL))")
 _BY_DAYS = "rf.renewal_months IS NULL AND rf.renewal_days IS NOT NULL"
@@ -66,8 +65,11 @@ _NEXT_RENEWAL = (f"CASE WHEN rf.term_end IS NOT NULL AND {ROLLING} THEN head([k0
 # The notice is built once (`nd`) and so is `$as_of + nd` (`at`), not at each of their ~7 uses: one-element
 # lists bind them, as `rf` binds the facts (docs/PERFORMANCE.md, fix 20). Candidates: terms k1 - 1 (when
 # k1 > 0), k1 and k1 + 1.
+# A contract has a notice period iff one of notice_months / notice_days is set (ingest.renewals.rows), so the
+# null test reads those two facts, which the arithmetic reads anyway, not `notice_span_days` as well: one
+# property read fewer per contract, 15.4 -> 12.1 ms p50 on the notice-H2 count at 10k (PERFORMANCE fix 21).
 _NEXT_NOTICE_BY = (
-    f"CASE WHEN rf.term_end IS NULL OR rf.notice_span_days IS NULL THEN null "
+    f"CASE WHEN rf.term_end IS NULL OR (rf.notice_months IS NULL AND rf.notice_days IS NULL) THEN null "
     f"ELSE head([nd IN [{_NOTICE}] | CASE WHEN NOT {ROLLING} THEN head([d IN [rf.term_end - nd] WHERE d >= $as_of]) "
     f"ELSE head([at IN [$as_of + nd] | head([k1 IN [{_first_k('at')}] | "
     f"head([k0 IN [CASE WHEN k1 > 0 THEN k1 - 1 ELSE 0 END] | "

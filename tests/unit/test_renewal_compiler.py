@@ -25,7 +25,7 @@ from graph.renewal_cypher import (
 TODAY = date(2024, 5, 1)
 NOTICE_BY, NEXT_RENEWAL_RF = _NEXT_NOTICE_BY, _NEXT_RENEWAL
 NOTICE_PRETEST, RENEWAL_PRETEST = _NOTICE_MONTHS, _RENEWAL_MONTHS
-FACTS = "c {.term_end, .renewal_type, .renewal_months, .renewal_days, .notice_months, .notice_days, .notice_span_days}"
+FACTS = "c {.term_end, .renewal_type, .renewal_months, .renewal_days, .notice_months, .notice_days}"
 RENEWAL_FACTS = "c {.term_end, .renewal_type, .renewal_months, .renewal_days}"
 
 
