@@ -32,16 +32,17 @@ RESULTS = Path(__file__).parent / "results"
 DIGEST = RESULTS / "parse-digest.json"
 
 
-def _without(row: dict[str, Any], key: str) -> dict[str, Any]:
-    return {k: v for k, v in row.items() if k != key}
+def _without(row: dict[str, Any], *keys: str) -> dict[str, Any]:
+    return {k: v for k, v in row.items() if k not in keys}
 
 
 def rows_digest(rows: dict[str, Any]) -> str:
     """SHA-256 of the rows' canonical JSON (key order fixed, list order kept: order is part of the output)."""
     rows = {key: rows[key] for key in ROW_KEYS}  # the parser's rows (the text title row came later)
     # What the parser read, not what was added beside it later: the layer's version number and the text's
-    # duplicate-detection fingerprint are left out, so the digest taken before the speed-up stays the reference.
-    rows["documents"] = [_without(d, "fingerprint") for d in rows["documents"]]
+    # duplicate-detection fingerprint (and its band keys) are left out, so the digest taken before the
+    # speed-up stays the reference.
+    rows["documents"] = [_without(d, "fingerprint", "fingerprint_bands") for d in rows["documents"]]
     rows["info"] = [_without(i, "version") for i in rows["info"]]
     payload = json.dumps(rows, sort_keys=True, ensure_ascii=False, default=str)
     return hashlib.sha256(payload.encode("utf-8")).hexdigest()

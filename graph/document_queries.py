@@ -46,7 +46,8 @@ UNWIND $rows AS row
 MATCH (c:Contract {file_id: row.file_id})
 MERGE (c)-[:HAS_DOCUMENT]->(d:Document {file_id: row.file_id})
 SET d.text = row.text, d.page_offsets = row.page_offsets, d.page_count = size(row.page_offsets),
-    d.source = row.source, d.fingerprint = row.fingerprint
+    d.source = row.source, d.fingerprint = row.fingerprint,
+    d.fingerprint_bands = row.fingerprint_bands
 """
 CLEAR_LAYER = """
 UNWIND $rows AS row

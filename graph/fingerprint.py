@@ -6,17 +6,26 @@ spacing) barely moves the fingerprint; `similarity` estimates the Jaccard simila
 sets as the share of equal MinHash slots. 128 slots give an estimate within about +/-0.09 (2 sigma), far
 finer than the gap between a contract and its own PDF (above 0.8 on the CUAD sample) and two different
 contracts (below 0.2). Pure functions, numpy only, deterministic across processes (fixed seed, blake2b).
+
+`band_keys` makes the comparison scale (locality-sensitive hashing): the 128 slots in 32 bands of 4, each
+band hashed to one key. Two texts share at least one key with probability 1 - (1 - J^4)^32: above
+0.999999 at the duplicate threshold J = 0.82, 0.87 at J = 0.5, 0.05 at J = 0.2. Stored under a full-text
+index (graph.duplicates), the keys find the few candidates an upload must be compared with, instead of
+reading every stored fingerprint.
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
+from typing import Any
 
 import numpy as np
 
 PERMUTATIONS = 128
 SHINGLE_WORDS = 5
+BANDS = 32
+_ROWS = PERMUTATIONS // BANDS
 _WORD = re.compile(r"[a-z0-9]+")
 _MASK32 = np.uint64(0xFFFFFFFF)
 _rng = np.random.default_rng(20241130)
@@ -53,3 +62,21 @@ def similarity(a: list[int] | None, b: list[int] | None) -> float:
     if not a or not b or len(a) != len(b):
         return 0.0
     return float(np.mean(np.asarray(a) == np.asarray(b)))
+
+
+def band_keys(values: list[int] | None) -> list[str] | None:
+    """One key per band of `values` ("b07" and 16 hex digits: the band's number keeps equal values in
+    different bands apart); None for a missing or malformed fingerprint."""
+    if not values or len(values) != PERMUTATIONS:
+        return None
+    keys = []
+    for band in range(BANDS):
+        chunk = b"".join(int(v).to_bytes(4, "little") for v in values[band * _ROWS:(band + 1) * _ROWS])
+        keys.append(f"b{band:02d}{hashlib.blake2b(chunk, digest_size=8).hexdigest()}")
+    return keys
+
+
+def fingerprint_fields(text: str) -> dict[str, Any]:
+    """The Document properties every writer stores: `fingerprint` and its `fingerprint_bands`."""
+    values = fingerprint(text)
+    return {"fingerprint": values, "fingerprint_bands": band_keys(values)}

@@ -72,8 +72,15 @@ BACKFILL_STORED_FACTS = (
     "OR (c.governing_law_state IS NULL AND j.state IS NOT NULL) "
     "SET c.governing_law_country = j.country, c.governing_law_state = j.state",
 )
+FINGERPRINT_BANDS_INDEX = "document_fingerprint_bands"
+# The band keys of each document's fingerprint (graph.fingerprint.band_keys), whole keys as terms: the
+# duplicate check's candidates (graph.duplicates) without reading every stored fingerprint.
+FINGERPRINT_BANDS_FULLTEXT = (
+    f"CREATE FULLTEXT INDEX {FINGERPRINT_BANDS_INDEX} IF NOT EXISTS FOR (d:Document) ON EACH [d.fingerprint_bands] "
+    "OPTIONS {indexConfig: {`fulltext.analyzer`: 'whitespace'}}")
 FULLTEXT_INDEXES = (
     "CREATE FULLTEXT INDEX contract_text IF NOT EXISTS FOR (c:Contract) ON EACH [c.summary, c.scope]",
+    FINGERPRINT_BANDS_FULLTEXT,
 )
 VECTOR_INDEX = (
     "CREATE VECTOR INDEX contract_embedding IF NOT EXISTS FOR (c:Contract) ON (c.embedding) "

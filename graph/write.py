@@ -19,7 +19,7 @@ from neo4j.exceptions import ConstraintError
 from core.errors import DatabaseError, IngestError
 from graph import load
 from graph.db import read, write_tx
-from graph.fingerprint import fingerprint
+from graph.fingerprint import fingerprint_fields
 from graph.prepare import prepare
 from graph.schema import ensure_schema
 
@@ -50,7 +50,7 @@ MERGE_DOCUMENT = """
 MATCH (c:Contract {file_id: $file_id})
 MERGE (c)-[:HAS_DOCUMENT]->(d:Document {file_id: $file_id})
 SET d.text = $text, d.page_offsets = $page_offsets, d.page_count = size($page_offsets), d.source = $source,
-    d.fingerprint = $fingerprint
+    d.fingerprint = $fingerprint, d.fingerprint_bands = $fingerprint_bands
 """
 DELETE_CONTRACT = """
 MATCH (c:Contract {file_id: $file_id})
@@ -142,7 +142,7 @@ def _rows(request: CommitRequest) -> tuple[dict[str, list[dict[str, Any]]], dict
     text, offsets = join_pages(request.pages)
     extra = {"file_id": contract.file_id, "sha256": request.sha256, "file_name": request.file_name,
              "page_count": len(request.pages), "engine": request.engine, "text": text,
-             "page_offsets": offsets, "source": "upload", "fingerprint": fingerprint(text.replace("\f", "\n"))}
+             "page_offsets": offsets, "source": "upload", **fingerprint_fields(text.replace("\f", "\n"))}
     return rows, extra
 
 

@@ -2,10 +2,12 @@
 
 Two signals, strongest first:
 
-* **Text**: the upload's fingerprint (`graph.fingerprint`, MinHash over word 5-shingles) against every stored
-  document fingerprint. On the CUAD sample a PDF scores >= 0.91 against its own text and at most 0.74 against
-  any other contract (an amendment of the same agreement), so `TEXT_THRESHOLD` = 0.82 sits in the gap. Equal
-  best scores (the same filing stored twice) go to the contract whose file_id matches the upload's file name.
+* **Text**: the upload's fingerprint (`graph.fingerprint`, MinHash over word 5-shingles) against the stored
+  document fingerprints that share an LSH band key with it (`graph.duplicates.candidate_fingerprints`; any
+  text at the threshold below shares one with probability above 0.999999). On the CUAD sample a PDF scores
+  >= 0.91 against its own text and at most 0.74 against any other contract (an amendment of the same
+  agreement), so `TEXT_THRESHOLD` = 0.82 sits in the gap. Equal best scores (the same filing stored twice)
+  go to the contract whose file_id matches the upload's file name.
 * **Metadata**, for contracts loaded from JSON without a text: the same effective date and every party of
   the smaller side matching one of the other's (legal suffixes, case and punctuation ignored; rapidfuzz
   `token_set_ratio` >= 90), at least two parties. Without an extracted date nothing is claimed: two
@@ -21,7 +23,7 @@ from typing import Any, Literal
 from neo4j import Driver
 from rapidfuzz import fuzz
 
-from graph.duplicates import contracts_without_text, stored_fingerprints
+from graph.duplicates import candidate_fingerprints, contracts_without_text, ensure_band_keys
 from graph.fingerprint import fingerprint, similarity
 from ingest.cuad_labels import name_key
 from ingest.schema import ContractDraft
@@ -103,5 +105,9 @@ def best_metadata_match(draft: ContractDraft, rows: list[dict[str, Any]]) -> Dup
 def recognise(driver: Driver, pages: list[str], draft: ContractDraft, file_name: str,
               database: str | None = None) -> DuplicateMatch | None:
     """The existing contract this upload duplicates, or None."""
-    found = best_text_match(fingerprint("\n".join(pages)), stored_fingerprints(driver, database), file_name)
-    return found or best_metadata_match(draft, contracts_without_text(driver, database))
+    ensure_band_keys(driver, database)
+    values = fingerprint("\n".join(pages))
+    found = best_text_match(values, candidate_fingerprints(driver, values, database=database), file_name)
+    if found or not draft.effective_date:  # without a date the metadata comparison claims nothing
+        return found
+    return best_metadata_match(draft, contracts_without_text(driver, draft.effective_date, database))

@@ -32,7 +32,7 @@ from graph.document_load import (
 from graph.document_rows import Rows, merge_rows
 from graph.document_schema import ensure_document_schema
 from graph.duplicates import backfill_fingerprints
-from graph.fingerprint import fingerprint
+from graph.fingerprint import fingerprint_fields
 from graph.renewal_facts import ensure_renewal_schema
 from graph.titles import text_title
 from ingest.cuad_labels import name_key, read_text
@@ -106,7 +106,7 @@ def parse_text_file(item: tuple[str, str]) -> Rows:
     doc = parse_document(text, file_id)
     rows = layer_rows(doc, file_id)
     rows["documents"].append({"file_id": file_id, "text": text, "page_offsets": [0], "source": TEXT_SOURCE,
-                              "fingerprint": fingerprint(text)})
+                              **fingerprint_fields(text)})
     rows["titles"] = _titles(file_id, text)
     return rows
 
