@@ -138,6 +138,38 @@ def _extras(review: Review) -> None:
         st.caption(f"{EXTRA_LABELS.get(name, name)}: **{escape_md(found.value)}** · {evidence_note_for(found)}")
 
 
+RENEWAL_FIELDS = (("expiration", "Expiration"), ("initial_term", "Initial term"), ("renewal_type", "Renewal"),
+                  ("renewal_term", "Renewal term"), ("notice_period", "Notice to stop a renewal"),
+                  ("convenience_notice", "Notice to terminate for convenience"))
+
+
+def renewal_lines(review: Review) -> list[str]:
+    """Markdown lines for the renewal facts the commit will store: the LLM engine's (each with its quote)
+    and why some are the rules engine's after all; with the rules engine, that they are read at commit."""
+    if review.renewals is None:
+        return ["Renewal terms and notice periods are read from the text at commit (rules engine) and shown "
+                "on the Contract page."]
+    lines = []
+    for name, label in RENEWAL_FIELDS:
+        found = getattr(review.renewals, name)
+        if found is not None:
+            quote = " ".join(found.evidence.quote.split())
+            where = f"§{found.evidence.section_number} " if found.evidence.section_number else ""
+            lines.append(f"{label}: **{escape_md(found.value)}** · {escape_md(where)}“{escape_md(quote[:200])}"
+                         f"{'…' if len(quote) > 200 else ''}”")
+    if not lines:
+        lines.append("No renewal terms were found in the text.")
+    if review.renewal_note:
+        lines.append(f":material/info: {escape_md(review.renewal_note)}")
+    return lines
+
+
+def _renewals(review: Review) -> None:
+    st.markdown("**Renewal terms**")
+    for line in renewal_lines(review):
+        st.caption(line)
+
+
 def evidence_note_for(found: FieldEvidence) -> str:
     return f"confidence {found.confidence:.2f} · {_quote(found)}"
 
@@ -169,6 +201,7 @@ def render_review(item: UploadItem) -> ReviewAction | None:
         parties, same_as = _parties(review, prefix)
         clauses = _clauses(review, prefix)
         _extras(review)
+        _renewals(review)
         commit_col, discard_col = st.columns(2)
         commit = commit_col.form_submit_button("Commit", type="primary", icon=":material/cloud_upload:",
                                                key=f"{prefix}_commit")

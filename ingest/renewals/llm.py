@@ -253,5 +253,5 @@ def extract_renewals_llm(doc: ParsedDocument, file_id: str, model: BaseChatModel
         first = str(e).splitlines()[0]
         return LLMRenewals(extract_renewals(doc, start),
                            (f"The language model's renewal answer was not usable ({first}); the rules engine's "
-                            "renewal facts were stored instead.",))
+                            "renewal facts are used instead.",))
     return terms_from_answer(answer, doc, start)

@@ -26,6 +26,7 @@ from tests.ingest_support import (
     real_pdf,
     text_renamed_pdf,
     truncated_pdf,
+    write_script,
 )
 
 pytestmark = [pytest.mark.integration,
@@ -73,6 +74,8 @@ def test_offline_engine_review_and_commit(driver, offline):
             "Hashing the file", "Reading the text", "Read 3 pages (12,511 characters)",
             "Extracting with offline rules", "Looking up 2 parties among existing parties", "Ready for review"]
         assert at.warning[0].value.startswith("Not filled by offline rules: Summary, End date")
+        assert "Renewal terms and notice periods are read from the text at commit (rules engine) and shown on the " \
+               "Contract page." in [shown(c.value) for c in at.caption]
         assert markdown(at).count(":red-badge[:material/edit: not filled by offline rules]") == 5  # + clauses title
         assert at.selectbox(key="upload_1_contract_type").value == "Sponsorship"  # read off the title
         assert shown(at.warning[1].value) == f"This is '{Path(CURAEGIS).stem}': same text (100% of its fingerprint)."
@@ -115,6 +118,13 @@ def test_llm_review_flags_unsupported_values_and_validates_before_commit(driver,
         assert ":green-badge[confidence 0.85] p.1: “October 31, 2010”" in notes
         assert ":green-badge[confidence 0.60] no span in the text (written by the model)" in notes
         assert at.data_editor(key="upload_1_clauses").value["clause_type"].tolist() == ["Renewal & Termination"]
+        # The script has no renewal turn: the review says so before the commit (it used to appear only after),
+        # and that the rules engine's facts (none in this text) stand instead.
+        captions = [shown(c.value) for c in at.caption]
+        assert "No renewal terms were found in the text." in captions
+        assert any(c.startswith(":material/info: The language model's renewal answer was not usable (The model's "
+                                "output for the renewal terms is still invalid") and
+                   c.endswith("the rules engine's renewal facts are used instead.") for c in captions)
         at.text_input(key="upload_1_effective_date").set_value("2010-18-05")
         at.button(key="upload_1_commit").click().run()
         assert "effective_date: Value error, month must be in 1..12" in shown(at.error[0].value)
@@ -128,6 +138,26 @@ def test_llm_review_flags_unsupported_values_and_validates_before_commit(driver,
         assert (details["effective_date"], details["end_date"], details["contract_type"]) == \
             ("2010-05-18", "2010-10-31", "Sponsorship")
         assert [c["type"] for c in details["clauses"]] == ["Renewal & Termination"]
+
+
+def test_llm_renewal_facts_are_shown_with_their_quotes_before_the_commit(driver, monkeypatch, tmp_path):
+    navigate_like_the_server(monkeypatch)
+    use_script(monkeypatch, tmp_path, [])
+    write_script(tmp_path / "script.json")  # the Contract turn and a RenewalFacts turn (CURAEGIS_RENEWALS)
+    at = start_app(PAGE)
+    before = graph_counts(driver)
+    upload(at, (CURAEGIS, real_pdf(CURAEGIS)))
+    captions = [shown(c.value) for c in at.caption]
+    renewal = [c for c in captions if c.startswith(("Expiration:", "Renewal:", "Notice"))]
+    assert renewal == [
+        "Expiration: **2010-10-31** · §1 “The term of this Agreement (the \u201cTerm\u201d) shall commence on the "
+        "Effective Date and conclude on October 31, 2010, unless renewed by agreement or sooner terminated in "
+        "accordance with this Agreement.”",
+        "Renewal: **none** · §1 “The term of this Agreement (the \u201cTerm\u201d) shall commence on the Effective "
+        "Date and conclude on October 31, 2010, unless renewed by agreement or sooner terminated in accordance with "
+        "this Agreement.”"]
+    assert not any(c.startswith(":material/info:") for c in captions)  # the model's answer was used
+    assert graph_counts(driver) == before  # nothing is written before the commit
 
 
 def test_bad_files_show_their_message_and_write_nothing(driver, offline):

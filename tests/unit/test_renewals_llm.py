@@ -126,7 +126,7 @@ def test_a_malformed_reply_falls_back_to_the_rules_engine_with_a_note(doc, steps
     assert found.terms == extract_renewals(doc)
     assert found.note.startswith("The language model's renewal answer was not usable (The model's output for the "
                                  "renewal terms is still invalid after one repair:")
-    assert found.note.endswith("the rules engine's renewal facts were stored instead.")
+    assert found.note.endswith("the rules engine's renewal facts are used instead.")
 
 
 def test_one_repair_round_fixes_an_invalid_reply(doc):
@@ -140,7 +140,7 @@ def test_a_failing_model_falls_back_to_the_rules_engine(doc):
     assert found.terms == extract_renewals(doc)
     assert found.note == ("The language model's renewal answer was not usable (The language model did not answer "
                           "(the language model). Try again, or raise LLM_TIMEOUT. (the renewal terms)); the rules "
-                          "engine's renewal facts were stored instead.")
+                          "engine's renewal facts are used instead.")
 
 
 def test_locator_folds_whitespace_case_and_typographic_quotes(doc):
