@@ -49,13 +49,18 @@ else:
         details = reads.contract(file_id)
     focus = st.query_params.get("section")  # a Renewals link: open the Document tab at that section
     question = st.query_params.get("clause")  # a clause-review link: open the Document tab with its search
-    overview_tab, document_tab = st.tabs(["Overview", "Document"], default="Document" if focus or question else None)
-    with overview_tab:
-        render_contract(details)
-        render_contract_terms(file_id, date.today())
-        render_contract_graph(file_id)
-    with document_tab:
-        if focus:
-            render_section_focus(file_id, focus)
-        render_document(file_id, question)
+    # Only the open tab runs (a tab switch reruns the page): a long contract's document view is ~0.7 MB of
+    # HTML that a visit to the Overview no longer builds or sends. The open tab is in the URL (`contract_tab`).
+    overview_tab, document_tab = st.tabs(["Overview", "Document"], default="Document" if focus or question else None,
+                                         key="contract_tab", bind="query-params")
+    if overview_tab.open:
+        with overview_tab:
+            render_contract(details)
+            render_contract_terms(file_id, date.today())
+            render_contract_graph(file_id)
+    if document_tab.open:
+        with document_tab:
+            if focus:
+                render_section_focus(file_id, focus)
+            render_document(file_id, question)
 render_footer()

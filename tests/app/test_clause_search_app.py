@@ -34,6 +34,7 @@ EXPLORER = "pages/portfolio/explorer.py"
 QUESTION = "termination for breach"
 SUBMIT_DOC = "FormSubmitter:contract_clause_form-Search"
 SUBMIT_EXPLORER = "FormSubmitter:explorer_clause_form-Search clauses"
+DOC_TAB = {"file_id": BELLICUM, "contract_tab": "Document"}  # only the open tab runs
 HOSTILE = "[x](http://127.0.0.1:9/q) ![i](http://127.0.0.1:9/i.png) majeure"
 
 
@@ -63,7 +64,7 @@ def _bodies(at: AppTest) -> tuple[str, str]:
 
 
 def test_document_tab_search_shows_what_clause_search_returns(driver) -> None:
-    at = ask_document(open_page(CONTRACT, {"file_id": BELLICUM}), QUESTION)
+    at = ask_document(open_page(CONTRACT, DOC_TAB), QUESTION)
     expected = clause_search(driver, QUESTION, file_id=BELLICUM)
     kinds = [reach_kind(i) for i in expected.items]
     assert {"hit", "reference", "definition"} <= set(kinds)  # not vacuous: every kind of path is on show
@@ -96,7 +97,7 @@ def test_not_addressed_sentence_replaces_the_cards(monkeypatch: pytest.MonkeyPat
         return ClauseResult(question, [], "full-text", [file_id], not_addressed=sentence)
 
     monkeypatch.setattr(reads, "clause_search", fake)
-    at = ask_document(open_page(CONTRACT, {"file_id": BELLICUM}), "non-compete restrictions")
+    at = ask_document(open_page(CONTRACT, DOC_TAB), "non-compete restrictions")
     assert [shown(i.value) for i in at.info] == [sentence]
     hits, _ = _bodies(at)
     assert hits == ""
@@ -107,7 +108,7 @@ def test_not_addressed_sentence_replaces_the_cards(monkeypatch: pytest.MonkeyPat
     ("what does the contract say", "“what does the contract say” has only common words; name the clause, e.g. "
                                    "“governing law” or “termination for convenience”.")])
 def test_bad_question_gets_one_line_message(question: str, message: str) -> None:
-    at = ask_document(open_page(CONTRACT, {"file_id": BELLICUM}), question)
+    at = ask_document(open_page(CONTRACT, DOC_TAB), question)
     assert [shown(e.value) for e in at.error] == [message]
     assert _bodies(at)[0] == ""
 
@@ -177,7 +178,7 @@ def test_hostile_question_is_literal_text(monkeypatch: pytest.MonkeyPatch) -> No
                             not_addressed=f'No section of this contract addresses "{question}".')
 
     monkeypatch.setattr(reads, "clause_search", fake)
-    doc = ask_document(open_page(CONTRACT, {"file_id": BELLICUM}), HOSTILE + " hostile")
+    doc = ask_document(open_page(CONTRACT, DOC_TAB), HOSTILE + " hostile")
     for page in (at, doc):
         sources = markdown_sources(page)
         assert {s: live_markdown(s) for s in sources if live_markdown(s)} == {}

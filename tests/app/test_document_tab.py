@@ -29,10 +29,11 @@ RETURN COUNT { MATCH (s:Section {file_id: $f}) } AS sections,
 """
 
 
-def open_contract(file_id: str) -> AppTest:
+def open_contract(file_id: str, tab: str = "Document") -> AppTest:
+    """The Contract page with `tab` open (the tab is bound to the URL's `contract_tab`; only it runs)."""
     at = AppTest.from_file(APP, default_timeout=120)
     at.run()
-    at.query_params.update({"file_id": file_id})
+    at.query_params.update({"file_id": file_id, "contract_tab": tab})
     at.switch_page("pages/portfolio/contract.py").run()
     assert not at.exception, at.exception
     return at
@@ -77,8 +78,22 @@ def test_contract_without_document_layer_says_how_to_load_it(driver) -> None:
         assert "no document layer yet" in document.info[0].value and "load-texts" in document.info[0].value
 
 
+def test_only_the_open_tab_runs(driver, document_layer) -> None:  # noqa: F811
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.run()
+    at.query_params.update({"file_id": BELLICUM})
+    at.switch_page("pages/portfolio/contract.py").run()  # no contract_tab: the Overview, the default
+    assert not at.exception, at.exception
+    overview, document = at.tabs
+    assert any(t.key == "contract_doc_layer" for t in overview.toggle) and not document.get("html")
+    at.query_params["contract_tab"] = "Document"
+    at.run()
+    overview, document = at.tabs
+    assert not overview.toggle and 'class="cg-sec"' in document.get("html")[0].proto.body
+
+
 def test_graph_toggle_adds_the_document_layer_within_the_cap(driver, document_layer) -> None:  # noqa: F811
-    at = open_contract(BELLICUM)
+    at = open_contract(BELLICUM, tab="Overview")
     at.toggle(key="contract_doc_layer").set_value(True).run()
     assert not at.exception, at.exception
     sub = contract_subgraph(driver, BELLICUM, node_cap=150)
