@@ -69,3 +69,33 @@ def test_an_extensions_length_is_not_the_initial_term():
     assert finders.initial_term("Upon expiration of such twelve (12) -month extension, this Agreement shall expire "
                                 "unless renewed in writing by the parties.") is None
     assert finders.initial_term("The term of this Agreement shall be twelve (12) months.") == Period(12, "M")
+
+
+# Two options of equal weight; the term section's one must decide, wherever the expiration was read.
+OPTION_OUTSIDE = "1.2 Customer may renew this Agreement for an additional term of one (1) year."
+OPTION_IN_TERM = "2.1 Customer may renew this Agreement for an additional term of two (2) years."
+
+
+@pytest.mark.parametrize("expires", [
+    "1.1 This Agreement shall expire on December 31, 2012.",   # the expiration is read outside the term section
+    "1.1 Provider shall deliver the Services described in Exhibit A.",   # no expiration at all
+])
+def test_the_renewal_in_the_outlines_term_section_wins(expires):
+    doc = parse_document(f"SERVICES AGREEMENT\n\n1. Services.\n{expires}\n{OPTION_OUTSIDE}\n\n2. Term.\n"
+                         f"{OPTION_IN_TERM}\n")
+    assert term_sections(doc) == {"2", "2.1"}
+    found = extract_renewals(doc, date(2010, 1, 1))
+    assert (found.expiration is not None) is ("expire" in expires)
+    assert found.kind == "option" and found.renewal_type.evidence.quote == OPTION_IN_TERM
+    assert found.renewal_term.value == Period(2, "Y")
+
+
+def test_without_a_term_heading_the_renewal_in_the_terms_own_section_wins():
+    # no heading names the term: the section the term was read from is the term's, even without a start date
+    doc = parse_document(f"SERVICES AGREEMENT\n\n1. Services.\n{OPTION_OUTSIDE}\n\n2. Duration of Services.\n"
+                         "2.1 The term of this Agreement shall be three (3) years from the Effective Date.\n"
+                         f"{OPTION_IN_TERM}\n")
+    assert term_sections(doc) == frozenset()
+    found = extract_renewals(doc)
+    assert found.expiration is None and found.initial_term.evidence.section_number == "2.1"
+    assert found.renewal_type.evidence.quote == OPTION_IN_TERM
