@@ -18,6 +18,10 @@ _ANNUAL = re.compile(r"\b(?:annual(?:ly)?|year[\s-]to[\s-]year|yearly)\b", re.IG
 _MONTHLY = re.compile(r"\bmonth[\s-]to[\s-]month\b", re.IGNORECASE)
 _GOLD_PART = re.compile(r"(\d+(?:\.\d+)?)\s*(years?|months?|weeks?|days?)", re.IGNORECASE)
 _TO_UNIT = re.compile(r"[\s-]+to[\s-]+(?:year|month)\b", re.IGNORECASE)
+# "one (1) additional year", "an additional year", "two (2) further years": a word between the number and its
+# unit that only says which period it is. Blanked (same length, so spans stay) before the periods are read.
+_BETWEEN = re.compile(r"(?<=[\w)])\s+(?:additional|further|successive|consecutive|more)"
+                      r"(?=\s+(?:calendar\s+)?(?:years?|months?|weeks?|days?)\b)", re.IGNORECASE)
 TOLERANCE_DAYS = 1.0
 
 
@@ -56,6 +60,7 @@ def from_match(match: re.Match[str]) -> Period | None:
 def find_periods(text: str) -> list[tuple[Period, int, int]]:
     """Every stated period in `text` with its span, in text order."""
     found = []
+    text = _BETWEEN.sub(lambda m: " " * len(m.group()), text)
     for match in QUANTITY_RE.finditer(text):
         if _TO_UNIT.match(text, match.end()):
             continue  # "a month-to-month basis", "a year to year term": a kind of renewal, not a length

@@ -19,9 +19,10 @@ from ingest.renewals.periods import Period
 from ingest.renewals.sentences import document_sentences
 
 log = logging.getLogger(__name__)
-RENEWAL_VERSION = 3  # 2: start_unknown (a term counted from an undated event has no term_end)
+RENEWAL_VERSION = 4  # 2: start_unknown (a term counted from an undated event has no term_end)
 # 3: term sections first, "until terminated" wordings, a named start date ("from the Launch Date"), another
 # instrument's renewal, a renewal length defined apart, the implied-renewal score
+# 4: a word between a number and its unit ("one (1) additional year"); one notion of the term's sections
 FIELDS = ("expiration", "initial_term", "renewal_type", "renewal_term", "notice_period", "convenience_notice",
           "note")  # note: why a value was left empty (stored as evidence, so the Contract page shows it)
 BATCH = 50

@@ -74,6 +74,13 @@ def test_expiration(text, expiration):
      "notice at least 180 days before expiration.", "option", Period(5, "Y"), None),
     ("The Agreement may be renewed for additional two-year terms upon the written agreement of both parties.", "none",
      None, None),
+    # a word between the number and its unit ("one (1) additional year") names the period, not a new number
+    ("Customer may renew this Agreement for one (1) additional year by written notice to Supplier.", "option",
+     Period(1, "Y"), None),
+    ("This Agreement shall automatically renew for an additional year unless either party gives thirty (30) days "
+     "written notice of non-renewal.", "automatic", Period(1, "Y"), Period(30, "D")),
+    ("Thereafter the term shall be extended automatically for two (2) further years unless either party objects in "
+     "writing at least sixty (60) days before expiry.", "automatic", Period(2, "Y"), Period(60, "D")),
 ])
 def test_renewal_and_notice(text, kind, renewal, notice):
     found = _read(INITIAL + text)

@@ -10,7 +10,7 @@ import pytest
 from ingest.document.parser import parse_document
 from ingest.renewals import finders
 from ingest.renewals.extract import extract_renewals
-from ingest.renewals.periods import Period
+from ingest.renewals.periods import Period, find_periods
 from ingest.renewals.wording import RENEWAL
 
 # VerticalNet's maintenance agreement (CUAD): the liability sentence was read as an automatic renewal because
@@ -121,3 +121,9 @@ def test_terms_and_conditions_and_recitals_are_not_renewals():
     assert extract_renewals(parse_document(recital), None).renewal_type is None  # a recital is background
     headed = "AGREEMENT\n\n1. Scope.\nRECITALS WHEREAS, the Parties wish to extend the term of this Agreement.\n"
     assert extract_renewals(parse_document(headed), None).renewal_type is None
+
+
+def test_a_word_between_number_and_unit_keeps_the_period_and_its_span():
+    text = "renew for one (1) additional year, then for thirty (30) more days, not for the additional year"
+    assert [(p, text[s:e]) for p, s, e in find_periods(text)] == [
+        (Period(1, "Y"), "one (1) additional year"), (Period(30, "D"), "thirty (30) more days")]
