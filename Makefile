@@ -56,7 +56,7 @@ load: setup
 
 bench: setup
 	$(PY) -m benchmarks.parse_texts --check-digest
-	$(PY) -m benchmarks.run --sizes 510,10000
+	$(PY) -m benchmarks.run --sizes 510,10000 --reps 100
 
 bench-full: setup
 	$(PY) -m benchmarks.run --sizes 510,10000,100000
