@@ -68,7 +68,8 @@ def summary_table(infos: list[dict[str, Any]]) -> list[str]:
 
 
 def query_table(info: dict[str, Any]) -> list[str]:
-    lines = [f"#### {info['size']:,} contracts ({info['date']}, {info['machine']['cores']} cores, "
+    reps = info["queries"][0]["ours_ms"].get("n", "?") if info["queries"] else "?"
+    lines = [f"#### {info['size']:,} contracts ({info['date']}, {reps} repetitions, {info['machine']['cores']} cores, "
              f"{info['machine']['memory_bytes'] / 1024 ** 3:.0f} GB, load average at start "
              f"{info['machine']['load_avg_start'][0]:.1f}, Neo4j heap {info['server']['heap']}, "
              f"page cache {info['server']['pagecache']})", "",

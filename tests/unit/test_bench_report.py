@@ -1,11 +1,12 @@
-"""The benchmark report reads only the per-size result files (the results folder also holds other benchmarks)."""
+"""The benchmark report reads only the per-size result files (the results folder also holds other benchmarks), and
+says how many repetitions each size's percentiles come from."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
-from benchmarks.report import latest
+from benchmarks.report import latest, query_table
 
 
 def test_latest_reads_only_size_results_and_keeps_the_newest_per_size(tmp_path: Path) -> None:
@@ -15,3 +16,10 @@ def test_latest_reads_only_size_results_and_keeps_the_newest_per_size(tmp_path: 
     (tmp_path / "2026-11-30-510.json").write_text(json.dumps({"date": "2026-11-30", "size": 510, "run": "new"}))
     (tmp_path / "2026-11-30-10000.json").write_text(json.dumps({"date": "2026-11-30", "size": 10000, "run": "k"}))
     assert [(i["size"], i["run"]) for i in latest(tmp_path)] == [(510, "new"), (10000, "k")]
+
+
+def test_a_size_heading_says_how_many_repetitions_its_percentiles_come_from() -> None:
+    info = json.loads((Path(__file__).parents[2] / "benchmarks" / "results" / "2026-12-01-10000.json").read_text())
+    heading = query_table(info)[0]
+    assert heading.startswith("#### 10,000 contracts (2026-12-01, 100 repetitions, 2 cores, ")
+    assert all(q["ours_ms"]["n"] == 100 for q in info["queries"])
