@@ -13,7 +13,6 @@ import argparse
 import json
 import os
 import random
-import time
 from datetime import date
 from typing import Any
 
@@ -21,7 +20,7 @@ from neo4j import Driver
 
 from benchmarks.bench_db import bench_server, fresh_server
 from benchmarks.measure import RESULTS
-from benchmarks.timing import stats_ms
+from benchmarks.timing import stats_ms, timed
 from graph.db import read, write
 from graph.duplicates import candidate_fingerprints
 from graph.fingerprint import PERMUTATIONS, band_keys
@@ -61,12 +60,6 @@ def populate(driver: Driver, size: int, rng: random.Random) -> list[int]:
     return target
 
 
-def _timed(call: Any) -> tuple[float, Any]:
-    started = time.perf_counter()
-    found = call()
-    return time.perf_counter() - started, found
-
-
 def measure(driver: Driver, size: int, reps: int, rng: random.Random) -> dict[str, Any]:
     target = populate(driver, size, rng)
     upload = [v if rng.random() > 0.1 else rng.randrange(2**32) for v in target]
@@ -79,7 +72,7 @@ def measure(driver: Driver, size: int, reps: int, rng: random.Random) -> dict[st
             call()
     for _ in range(reps):  # interleaved, so a change in machine load hits both
         for name, call in shapes.items():
-            elapsed, found = _timed(call)
+            elapsed, found = timed(call)
             if found is None or found.file_id != expected:
                 raise AssertionError(f"{name} did not find the duplicate at {size}: {found}")
             times[name].append(elapsed)

@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
-from typing import Any
+from typing import Any, TypeVar
 
 from neo4j import Driver
 
@@ -22,6 +22,7 @@ from graph.db import read
 from graph.repository import search_contracts
 
 TODAY = date(2021, 6, 30)
+T = TypeVar("T")
 
 
 class Mismatch(AssertionError):
@@ -84,7 +85,8 @@ def check(q: Question, mine: Answer, ref: Answer) -> None:
                        f"reference count={ref.count} examples={ref.examples}")
 
 
-def _timed(call: Callable[[], Answer]) -> tuple[float, Answer]:
+def timed(call: Callable[[], T]) -> tuple[float, T]:
+    """(seconds, result) of one call."""
     start = time.perf_counter()
     answer = call()
     return time.perf_counter() - start, answer
@@ -99,11 +101,11 @@ def measure(driver: Driver, q: Question, reps: int = 30, warmup: int = 3) -> dic
         theirs(driver, q)
     our_times, ref_times = [], []
     for _ in range(reps):
-        elapsed, answer = _timed(lambda: ours(driver, q))
+        elapsed, answer = timed(lambda: ours(driver, q))
         if answer != mine:
             raise Mismatch(f"{q.name}: our answer changed between repetitions")
         our_times.append(elapsed)
-        ref_elapsed, _ = _timed(lambda: theirs(driver, q))
+        ref_elapsed, _ = timed(lambda: theirs(driver, q))
         ref_times.append(ref_elapsed)
     ours_ms, ref_ms = stats_ms(our_times), stats_ms(ref_times)
     return {

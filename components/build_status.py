@@ -69,9 +69,9 @@ def _live_progress() -> None:
     st.progress(status.fraction, text=f"{status.label} · building in the background")
 
 
-def render_build_progress() -> None:
-    """Sidebar: live progress while building, the final count when done, a retry when it failed."""
-    status = build_status()
+def render_build_progress(status: background.BuildStatus) -> None:
+    """Sidebar: live progress while building, the final count when done, a retry when it failed (`status`:
+    the state the sidebar read once for this run)."""
     if status.state == "running":
         _live_progress()
     elif status.state == "done" and status.total:

@@ -12,14 +12,15 @@ from components.formatting import escape_md
 def render_sidebar() -> None:
     """Drawn before the page runs: first drop reads cached from an earlier state of the document layer, so
     the counts here and on the page describe the layer as it is now."""
-    forget_reads_if_layer_changed(build_status())
+    build = build_status()
+    forget_reads_if_layer_changed(build)
     status = db_status()
     with st.sidebar:
         if status.ok:
             st.caption(f":material/database: **{status.numbers['contracts']:,}** contracts · "
                        f"{status.numbers['parties']:,} parties")
             st.caption(f"Neo4j at {escape_md(status.uri)}")
-            render_build_progress()
+            render_build_progress(build)
         else:
             st.error(f"Database unavailable: {escape_md(status.message)}", icon=":material/cloud_off:")
             st.code(".venv/bin/python -m graph server start", language="bash")

@@ -43,12 +43,17 @@ class ReviewAction:
     same_as: dict[str, str | None]
 
 
+def _clipped(text: str, limit: int) -> str:
+    """`text` on one line, cut to `limit` characters with an ellipsis when longer."""
+    text = " ".join(text.split())
+    return f"{text[:limit]}{'…' if len(text) > limit else ''}"
+
+
 def _quote(found: FieldEvidence) -> str:
     if found.evidence is None:
         return "no span in the text (written by the model)" if found.confidence >= LOW_CONFIDENCE \
             else "not found in the text: check it"
-    text = " ".join(found.evidence.text.split())
-    return f"p.{found.evidence.page}: “{text[:220]}{'…' if len(text) > 220 else ''}”"
+    return f"p.{found.evidence.page}: “{_clipped(found.evidence.text, 220)}”"
 
 
 def evidence_note(review: Review, name: str) -> str:
@@ -153,10 +158,9 @@ def renewal_lines(review: Review) -> list[str]:
     for name, label in RENEWAL_FIELDS:
         found = getattr(review.renewals, name)
         if found is not None:
-            quote = " ".join(found.evidence.quote.split())
             where = f"§{found.evidence.section_number} " if found.evidence.section_number else ""
-            lines.append(f"{label}: **{escape_md(found.value)}** · {escape_md(where)}“{escape_md(quote[:200])}"
-                         f"{'…' if len(quote) > 200 else ''}”")
+            lines.append(f"{label}: **{escape_md(found.value)}** · {escape_md(where)}"
+                         f"“{escape_md(_clipped(found.evidence.quote, 200))}”")
     if not lines:
         lines.append("No renewal terms were found in the text.")
     if review.renewal_note:
