@@ -8,13 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
-LAYER_VERSION = 8  # 2: renewal facts and text titles; 3: references carry match / reason, relative
+LAYER_VERSION = 9  # 2: renewal facts and text titles; 3: references carry match / reason, relative
 # references; clean defined terms and pointer definitions; 4: run-in headings recovered (ingest/document/runin.py);
 # 5: filing labels and typographic apostrophes in external references (ingest/document/ref_external.py);
 # 6: more statutes/amendments external, inline enumerations, missed sub-headings, exhibit titles (issue 14);
 # 7: an instrument or period defined after a party list keeps its sentence (definition_text.names_party);
 # 8: list entries after ";" are no references, lettered numbers, exhibit parts and page labels, more externals,
-# headings after rule lines, article numbers that jump (issue 14, third pass)
+# headings after rule lines, article numbers that jump (issue 14, third pass); 9: an exhibit's running page
+# header and a line listing several exhibits are no new exhibit, "this Section N" read as written, headings run in
+# after ".)", "]" or "; and", exhibit parts, table of contents entries no references (issue 14, fourth pass)
 EMBED_CHARS = 8000
 Rows = dict[str, list[dict[str, Any]]]
 ROW_KEYS = ("documents", "ids", "sections", "top", "children", "references", "unresolved", "terms",

@@ -9,6 +9,8 @@ continue the sequence) and table-of-contents entries (weighted near zero) are le
 
 from __future__ import annotations
 
+import re
+
 from ingest.document.candidates import Candidate
 
 _START_PENALTY = 1.0
@@ -96,11 +98,15 @@ def _drop_overlaps(chosen: list[Candidate]) -> list[Candidate]:
     return out
 
 
-def select_exhibits(exhibits: list[Candidate], body_start: int, text: str) -> list[Candidate]:
+def select_exhibits(exhibits: list[Candidate], body_start: int, text: str,
+                    headings: list[Candidate] | None = None) -> list[Candidate]:
     """Exhibit titles after the body started. A title whose label appears again later is an entry of a
     list of exhibits when it has little text of its own or sits next to another title; it is dropped
-    so the real exhibit keeps the plain label."""
-    kept = [e for e in exhibits if e.pos > body_start]
+    so the real exhibit keeps the plain label. A title repeating the label of the exhibit it sits in (no other
+    title between) is that exhibit's running page header ("ATTACHMENT 1 IBM/MSL Outsourcing Base Agreement"
+    atop every page): the exhibit goes on, so its headings are read as one sequence, not one per page; unless
+    the numbering starts again at 1 after it (one state addendum after another, all titled "ADDENDUM TO ...")."""
+    kept = [e for e in exhibits if e.pos > body_start and not _lists_more(e, text)]
     out = []
     for i, ex in enumerate(kept):
         nxt = kept[i + 1].pos if i + 1 < len(kept) else len(text)
@@ -109,5 +115,25 @@ def select_exhibits(exhibits: list[Candidate], body_start: int, text: str) -> li
         listed = nxt - ex.label_end < 300 or ex.pos - prev_end < 300
         if repeated and (listed or len(text[ex.label_end:nxt].strip()) < 200):
             continue
+        if out and out[-1].label.lower() == ex.label.lower() and not _restarts(ex, nxt, headings or []):
+            continue
         out.append(ex)
     return out
+
+
+def _restarts(exhibit: Candidate, end: int, headings: list[Candidate]) -> bool:
+    """The first numbered heading candidate after the title (before `end`) is a first one: "1.", "1.1"."""
+    first = next((c for c in headings if exhibit.label_end <= c.pos < end and c.weight >= 0.5), None)
+    return first is not None and all(v == 1 for v in first.values)
+
+
+def _lists_more(exhibit: Candidate, text: str) -> bool:
+    """"Exhibit A - Long Lead Time Materials Exhibit B - Product Specifications Exhibit C - ...": a title line
+    naming another exhibit of its kind within a title's length is a list of exhibits (its line breaks lost)."""
+    kw, ident = exhibit.label.split(None, 1)
+    window = text[exhibit.label_end:exhibit.label_end + _TITLE_REACH].split("\n", 1)[0]
+    return any(other.group(1) != ident for other in re.finditer(
+        rf"(?<![\w])(?i:{kw})[ \t]+([A-Z0-9]{{1,3}})[ \t]+[-–—:][ \t]", window))
+
+
+_TITLE_REACH = 120

@@ -53,6 +53,22 @@ def first_part(label: str, scopes: dict[str, str]) -> str | None:
     return scopes.get(low + "-1") or scopes.get(low + "1")
 
 
+def whole_of(label: str, scopes: dict[str, str]) -> str | None:
+    """"Schedule A1" / "Exhibit F-2" when the text attaches only "Schedule A" / "Exhibit F" as one piece: the part
+    is inside the whole, as "Section 7.4(z)" resolves to 7.4 ("parent")."""
+    found = re.fullmatch(r"(\w+ [a-z]{1,2})-?\d{1,3}", label.lower())
+    return scopes.get(found.group(1)) if found else None
+
+
+def running_title(match: re.Match[str], text: str, scope: str | None) -> bool:
+    """"ATTACHMENT 1 IBM/MSL Outsourcing Base Agreement" at a line start inside Attachment 1: the exhibit's running
+    page header (a repeat of its own title), no reference."""
+    own = re.sub(r" \(\d+\)$", "", scope or "").lower()
+    label = f"{match.group('kw')} {match.group('id')}".lower()
+    line_start = text.rfind("\n", 0, match.start()) + 1
+    return bool(own) and own == label and not text[line_start:match.start()].strip()
+
+
 # "... Example Calculation Appendix A-1\n\nSource: BLOOM ENERGY CORP, DRS/A": page 1 of Appendix A, in the footer
 _PAGE_LABEL = re.compile(r"[ \t]*(?:\n\s*Source:|\s*$)")
 

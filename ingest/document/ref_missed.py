@@ -40,16 +40,19 @@ def missed_heading(item: str, scopes: list[str | None], outline: Outline, text: 
     values = dotted_tuple(lettered[0] if lettered else base) if base else None
     if not values or (len(values) < 2 and not lettered):
         return None
-    label = re.compile(rf"(?:^|[.;:][ \t]+|[ \t]{{2}})(?P<label>{re.escape(base)})\.?[ \t]*(?=[A-Z\"“(\[])",
-                       re.MULTILINE)
+    label = re.compile(  # after a sentence's end (a closing bracket or quote may follow, "[***]" ends one too)
+        rf"(?:^|[.;:\]][\"”')]?[ \t]+|[ \t]{{2}})(?P<label>{re.escape(base)})\.?[ \t]*(?=[A-Z\"“(\[])"
+        rf"|;[ \t]+(?:and[ \t]+|or[ \t]+)?(?P<item>{re.escape(base)})\.?[ \t]+(?=[a-z])",  # "...; and 4.2.6 the"
+        re.MULTILINE)
     for found in label.finditer(text):
+        at = found.start("label") if found.group("label") else found.start("item")
         if lettered:  # "7A. Insurance" read as part of 7.2, the section before it: that one holds it
-            owner = outline.owner(found.start("label"))
+            owner = outline.owner(at)
             key = outline.key_of.get(owner, "")
             if key.split(".")[0] == str(values[0]) and outline.scope_of.get(owner) in scopes:
                 return owner
             continue
-        node: str | None = outline.owner(found.start("label"))
+        node: str | None = outline.owner(at)
         while node is not None:
             key = outline.key_of.get(node, "")
             parts = dotted_tuple(key) if key and key[0].isdigit() else _article_parts(key)

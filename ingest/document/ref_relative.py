@@ -45,7 +45,7 @@ def find_relative(text: str, outline: Outline, sections: dict[str, Section]) -> 
     for match in THIS_RE.finditer(text):
         if not _NUMBER_AFTER.match(text, match.end()):  # "this Section 5" is numbered: REF_RE reads it
             source = outline.owner(match.start())
-            target, how = _this_target(_unit(match), source, outline, sections)
+            target, how = this_target(_unit(match), source, outline, sections)
             if how != "itself":  # "this Exhibit" outside any attached exhibit: the document names itself
                 yield match.start(), source, target, _phrase(match), how
     for match in DIRECTED_RE.finditer(text):
@@ -77,7 +77,9 @@ def _plural_or_list(match: re.Match[str], text: str) -> bool:
 _EXHIBIT_UNITS = frozenset({"exhibit", "schedule", "annex", "appendix", "attachment", "addendum"})
 
 
-def _this_target(unit: str, source: str, outline: Outline, sections: dict[str, Section]) -> tuple[str | None, str]:
+def this_target(unit: str, source: str, outline: Outline, sections: dict[str, Section]) -> tuple[str | None, str]:
+    """The provision "this <unit>" written in `source` means, with match "containing"; "itself" for "this
+    Exhibit" outside any attached exhibit; "scope not found" when no enclosing provision is of that unit."""
     if unit in _EXHIBIT_UNITS:
         scope = outline.scope_of.get(source)
         return (scope, "containing") if scope else (None, "itself")

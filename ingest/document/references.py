@@ -26,7 +26,9 @@ from ingest.document.ref_exhibits import (
     continued_ids,
     first_part,
     page_label,
+    running_title,
     toc_title,
+    whole_of,
 )
 from ingest.document.ref_external import (
     amends_another,
@@ -39,24 +41,15 @@ from ingest.document.ref_external import (
     statute_before,
 )
 from ingest.document.ref_inline import enumerates, inline_owner, line_at
+from ingest.document.ref_items import ITEM, SEP, expand_items
 from ingest.document.ref_missed import letter_listed, lettered_parts, missed_heading
-from ingest.document.ref_outline import repeated_scopes, top_number
-from ingest.document.ref_relative import find_relative
+from ingest.document.ref_outline import first_below, repeated_scopes, top_number
+from ingest.document.ref_relative import find_relative, this_target
 from ingest.document.sections import Outline
 
-_SUB = r"\s?\((?:[a-zA-Z]{1,4}|\d{1,2})\)"
-_BASE = r"(?:\d{1,3}[A-Z]?(?:\.\d{1,3}[A-Z]?)*|[IVXL]{1,6})(?![\w])"
-_ITEM = rf"(?:{_BASE}(?:{_SUB})*|(?:\((?:[a-z]{{1,4}}|[A-Z]|\d{{1,2}})\))(?:{_SUB})*)"
-# after ";" a new list entry may start, no reference: "Section 11.2(b); 2. that ...", "Section 4.6.1; (h) review",
-# "Article 3.2.14; 10.3.17 Violating"
-_NEW_ENTRY = (r"(?!(?:\d{1,3}(?:\.\d{1,3})*\.?|\([a-z]{1,4}\))\s+"
-              r"(?:[\"“]|[A-Z][a-z]|(?!(?:and|or|of|in|to)\b)[a-z]{3,}))")
-_SEP = (r"(?:\s*,\s*(?:and/or\s+|and\s+|or\s+)?|\s*;\s*" + _NEW_ENTRY
-        + r"|\s+(?:and/or|and|or|through|thru|to|until)\s+|\s*[-–—]\s*)")
 _KW = (r"(?:[Ss]ub-?)?(?:[Ss]ections?|SECTIONS?|[Pp]aragraphs?|PARAGRAPHS?|[Cc]lauses?|CLAUSES?|[Aa]rticles?"
        r"|ARTICLES?|[Ss]ubparagraphs?|[Ss]ubclauses?)|§§?")
-REF_RE = re.compile(rf"(?=[SsPpCcAa§])(?<![\w])(?P<kw>{_KW})(?:\s*,)?\s*(?P<items>{_ITEM}(?:{_SEP}{_ITEM})*)")
-_ITEM_RE = re.compile(rf"(?P<sep>{_SEP})?(?P<item>{_ITEM})")
+REF_RE = re.compile(rf"(?=[SsPpCcAa§])(?<![\w])(?P<kw>{_KW})(?:\s*,)?\s*(?P<items>{ITEM}(?:{SEP}{ITEM})*)")
 _EXH_KW = EXHIBIT_WORDS + "|" + "|".join(w.title() for w in EXHIBIT_WORDS.split("|"))
 # "ADDENDUM TO LEASE", "SCHEDULE OR": a capitalised word, no label; "Schedule TO" is the SEC's tender offer form
 _NOT_IDS = r"(?!(?:TO|OR|OF|IS|IN|AS|AT|BY|ON|AN|IF|IT|NO|SO|UP|WE|BE|DO|MY|US)(?![\w]))"
@@ -65,7 +58,8 @@ EXH_REF_RE = re.compile(rf"(?=[EeSsAa])(?<![\w])(?P<kw>{_EXH_KW})s?\s+{_EXH_ID}"
 _OF_SCOPE = re.compile(rf"^\s*(?:of|in|to)\s+(?:this\s+(?P<this>{_EXH_KW})|(?:the\s+)?(?P<kw>{_EXH_KW})\s+{_EXH_ID})")
 _OF_AGREEMENT = re.compile(r"^\s*(?:of|in|under)\s+(?:this|the)\s+Agreement\b", re.IGNORECASE)
 _OF_NEXT = re.compile(r"^(?:\s*\([^()\n]{1,80}\))?\s*,?\s*(?:of|in|under)\s+(?:the\s+|this\s+)?$")
-_RANGE_WORDS = frozenset({"through", "thru", "to", "until", "-", "–", "—"})
+_TOC_LEADER = re.compile(r"[ \t]*[A-Z][^\n.]{0,90}?[ \t]*(?:\.{5,}|…{2,})")
+_THIS_BEFORE = re.compile(r"(?<![\w])this\s+$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -114,8 +108,10 @@ def scan_references(text: str, outline: Outline) -> list[Found]:
 
 
 def _numbered(text: str, outline: Outline) -> Iterator[Found]:
-    # "article(s)", "Section(s)": a plural marker, no item
-    matches = [m for m in REF_RE.finditer(text) if not (m.end("kw") == m.start("items") and m.group("items") == "(s)")]
+    # "article(s)": a plural marker, no item; "SECTION 6.0 PURCHASE OF PRODUCTS ........ Page 11": a table of
+    # contents entry, no reference
+    matches = [m for m in REF_RE.finditer(text) if not (m.end("kw") == m.start("items") and m.group("items") == "(s)")
+               and not _TOC_LEADER.match(text, m.end())]
     amends = amends_another(text)
     top = top_number(outline)
     external = [statute_before(text, m.start()) or _external_after(text[m.end():m.end() + 160], amends)
@@ -132,17 +128,30 @@ def _numbered(text: str, outline: Outline) -> Iterator[Found]:
             continue
         scopes = _scopes(text[match.end():match.end() + 80], source, outline)
         article = match.group("kw").lower().startswith("art")
-        items = _expand(match.group("items"))
+        items = expand_items(match.group("items"))
         host = matches[i + 1] if i + 1 < len(matches) else None
         if host and _OF_NEXT.match(text[match.end():host.start()]) and not any(split_ref_number(t)[0] for t in items):
             # "clause (2) of Section 5(a)(vii)", "clause (ii) of this Section 11.6": items of that section
-            base = re.sub(r"\s+", "", _expand(host.group("items"))[0])
+            base = re.sub(r"\s+", "", expand_items(host.group("items"))[0])
             items = [base + item for item in items]
             article = host.group("kw").lower().startswith("art")
         for item in items:
             target, how = _resolve(item, article, source, scopes, outline, line_at(text, match.start(), outline),
                                    text)
+            if how == "missing":
+                target, how = _reread(match, len(items), source, outline, text)
             yield Found(match.start(), source, target, phrase, "numbered", how)
+
+
+def _reread(match: re.Match[str], count: int, source: str, outline: Outline, text: str) -> tuple[str | None, str]:
+    """A second reading of a numbered reference that found no target: "this Section 4.8" written in 4.7 (a
+    renumbered draft) is the provision it sits in, as the words say."""
+    if count == 1 and _THIS_BEFORE.search(text, max(0, match.start() - 6), match.start()):
+        sections = {s.number: s for s in outline.sections}
+        target, how = this_target(match.group("kw").lower().rstrip("s"), source, outline, sections)
+        if target is not None:
+            return target, how
+    return None, "missing"
 
 
 def _external_after(after: str, amends: bool = False) -> bool:
@@ -224,6 +233,8 @@ def _exhibits(text: str, outline: Outline) -> Iterator[Found]:
         if is_filing_label(text, match.start(), first_heading) or toc_title(match, after) or page_label(match, text):
             continue
         source = outline.owner(match.start())
+        if running_title(match, text, outline.scope_of.get(source)):
+            continue
         phrase = " ".join(match.group(0).split())
         if statute_before(text, match.start()) or other_instrument_after(after) or (amends and of_amended_agreement(
                 after)):
@@ -235,6 +246,9 @@ def _exhibits(text: str, outline: Outline) -> Iterator[Found]:
             target = outline.exhibit_scopes.get(label.lower())
             if target is None and (target := first_part(label, outline.exhibit_scopes)) is not None:
                 yield Found(match.start(), source, target, phrase, "exhibit", "start")
+                continue
+            if target is None and (target := whole_of(label, outline.exhibit_scopes)) is not None:
+                yield Found(match.start(), source, target, phrase, "exhibit", "parent")
                 continue
             if target is None:
                 yield Found(match.start(), source, None, phrase, "exhibit",
@@ -258,29 +272,6 @@ def _scopes(after: str, source: str, outline: Outline) -> list[str | None]:
     return [own, *repeated_scopes(own, outline), None] if own is not None else [None]
 
 
-def _expand(items: str) -> list[str]:
-    """Item texts of a list; numeric ranges ("2.1 through 2.3") also yield the numbers in between."""
-    out: list[str] = []
-    base = ""
-    for m in _ITEM_RE.finditer(items):
-        item = m.group("item")
-        sep = (m.group("sep") or "").strip().lower()
-        if item.startswith("(") and base:
-            item = base + item  # "Sections 7(a) and (b)" -> 7(b)
-        else:
-            base = split_ref_number(item)[0]
-        if out and sep in _RANGE_WORDS:
-            out.extend(_between(out[-1], item))
-        out.append(item)
-    return out
-
-
-def _between(first: str, last: str) -> list[str]:
-    low, high = dotted_tuple(first), dotted_tuple(last)
-    if not low or not high or len(low) != len(high) or low[:-1] != high[:-1] or not 0 < high[-1] - low[-1] <= 30:
-        return []
-    return [numeric_key((*low[:-1], v)) for v in range(low[-1] + 1, high[-1])]
-
 
 def _lookup(item: str, article: bool, source: str, scopes: list[str | None],
             outline: Outline) -> list[tuple[str, str]]:
@@ -288,10 +279,11 @@ def _lookup(item: str, article: bool, source: str, scopes: list[str | None],
     found = []
     for scope in scopes:
         hit = next(((outline.keys[(scope, k)], how) for k, how in _keys(base, subs, article, source, outline)
-                    if (scope, k) in outline.keys), None)
+                    if (scope, k) in outline.keys), None) or first_below(base, subs, scope, outline)
         if hit:
             found.append(hit)
     return found
+
 
 
 def _keys(base: str, subs: list[str], article: bool, source: str, outline: Outline) -> Iterator[tuple[str, str]]:

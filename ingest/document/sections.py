@@ -64,7 +64,7 @@ def build_outline(text: str, page_starts: list[int]) -> Outline:
     whole = select_headings(cands)
     real = [c for c in whole if c.weight >= 0.5]
     body_start = real[0].pos if real else min(len(text), 300)
-    exhibits = select_exhibits(find_exhibits(text), body_start, text)
+    exhibits = select_exhibits(find_exhibits(text), body_start, text, cands)
     nodes = _heading_nodes(text, cands, exhibits)
     nodes = _with_subclauses(text, nodes)
     return _finish(text, page_starts, nodes)

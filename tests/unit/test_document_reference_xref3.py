@@ -32,11 +32,15 @@ def found(extra: str, tail: str = "") -> list[tuple[str | None, str, str]]:
 
 
 def test_an_exhibit_title_repeated_atop_its_pages_is_one_scope():
-    # the body has a 2.1 too: without the rule the reference on the title's second page goes to the body's
+    # the body has a 2.1 too: the reference on the title's second page goes to the attachment's own 2.1, and the
+    # heading there (2.2, alone on its page) continues the attachment's sequence instead of starting a new one
     text = (BODY + "4. Attachments. See Attachment 1.\n\nATTACHMENT 1\n\n1. Scope. " + FILLER + "\n2. Pricing.\n"
-            "2.1 Rates. " + FILLER + "\n\nATTACHMENT 1\n\nPrices are defined in Section 2.1. " + FILLER)
-    assert [(t, how, p) for s, t, how, p in refs(text) if s == "Attachment 1 (2)"] == [
-        ("Attachment 1 2.1", "exact", "Section 2.1")]
+            "2.1 Rates. " + FILLER + "\n\nATTACHMENT 1\n\n2.2 Discounts. Prices are defined in Section 2.1. " + FILLER)
+    text, outline = document_outline(text)
+    assert [s.number for s in outline.sections if s.kind != "subclause"][-6:] == [
+        "4", "Attachment 1", "Attachment 1 1", "Attachment 1 2", "Attachment 1 2.1", "Attachment 1 2.2"]
+    assert [(f.source, f.target, f.how) for f in scan_references(text, outline) if f.text == "Section 2.1"] == [
+        ("Attachment 1 2.2", "Attachment 1 2.1", "exact")]
 
 
 def test_a_lettered_number_is_an_item_of_its_section_or_a_heading_of_its_own():
