@@ -21,7 +21,7 @@ from neo4j import Driver
 from core.errors import FilterValidationError
 from graph.compiler import CompiledQuery
 from graph.db import read
-from graph.document_queries import CATEGORY_BOOST
+from graph.document_queries import CATEGORY_BOOST, SECTION_HIT_FILTER
 from graph.filters import ContractFilter
 from graph.retrieval import category_params, content_words, scope_ids, scoped_query, section_lucene_query
 
@@ -36,7 +36,7 @@ CSV_COLUMNS = ("file_id", "contract_title", "section", "section_title", "quote")
 # boost, so the section chosen here is the one clause search would rank first in that contract.
 CLAUSE_REVIEW = """
 CALL db.index.fulltext.queryNodes('section_text', $query) YIELD node, score
-WHERE $file_ids IS NULL OR node.file_id IN $file_ids
+WHERE """ + SECTION_HIT_FILTER + """
 WITH node, """ + CATEGORY_BOOST + """ AS score ORDER BY score DESC, node.ordinal
 WITH node.file_id AS file_id, collect(node)[0] AS best, max(score) AS score, count(*) AS sections
 ORDER BY score DESC, file_id

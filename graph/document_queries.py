@@ -154,9 +154,12 @@ LAYER_STATEMENTS = (
 CATEGORY_BOOST = ("score * CASE WHEN $category IS NOT NULL AND "
                   "EXISTS { (node)-[:IS_CLAUSE_OF_TYPE]->(:ClauseType {name: $category}) } "
                   "THEN $boost ELSE 1.0 END")
+# A full-text hit in scope that is not just the category's look-alike boilerplate (graph.clause_topics)
+SECTION_HIT_FILTER = ("($file_ids IS NULL OR node.file_id IN $file_ids)\n"
+                      "  AND ($lookalike IS NULL OR size(node.text) > $lookalike_chars OR NOT node.text =~ $lookalike)")
 SECTION_SEARCH = """
 CALL db.index.fulltext.queryNodes('section_text', $query) YIELD node, score
-WHERE $file_ids IS NULL OR node.file_id IN $file_ids
+WHERE """ + SECTION_HIT_FILTER + """
 WITH node, score AS text_score, """ + CATEGORY_BOOST + """ AS score
 RETURN node.file_id AS file_id, node.number AS number, score, text_score
 ORDER BY score DESC, file_id, number LIMIT $k

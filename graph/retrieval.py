@@ -26,7 +26,7 @@ from neo4j import Driver
 from core.errors import FilterValidationError, NotFound
 from core.vocab import escape_lucene
 from graph import document_queries as q
-from graph.clause_topics import expansion_phrases, question_category
+from graph.clause_topics import LOOKALIKE_CHARS, expansion_phrases, lookalike_pattern, question_category
 from graph.compiler import CompiledQuery, compile_projection
 from graph.db import read
 from graph.filters import ContractFilter
@@ -164,8 +164,12 @@ def fuse(ranked: list[list[Key]], limit: int) -> list[tuple[Key, float]]:
 
 
 def category_params(question: str) -> dict[str, Any]:
-    """The parameters of `document_queries.CATEGORY_BOOST` for a question: its CUAD category and the factor."""
-    return {"category": question_category(question), "boost": BOOST_FACTOR}
+    """The parameters of `document_queries.CATEGORY_BOOST` for a question (its CUAD category and the factor) and
+    of the look-alike filter of `SECTION_SEARCH` (a short section that is only the category's look-alike
+    boilerplate, "The headings ... are for convenience only", is no hit)."""
+    category = question_category(question)
+    return {"category": category, "boost": BOOST_FACTOR, "lookalike": lookalike_pattern(category),
+            "lookalike_chars": LOOKALIKE_CHARS}
 
 
 @dataclass

@@ -23,7 +23,14 @@ from graph.document_schema import (
     migrate_section_index,
 )
 from graph.filters import ContractFilter
-from graph.retrieval import MIN_SCORE, clause_search, search_sections
+from graph.retrieval import (
+    MIN_SCORE,
+    category_params,
+    clause_search,
+    scoped_query,
+    search_sections,
+    section_lucene_query,
+)
 from tests.integration.test_document_layer import BELLICUM, document_layer  # noqa: F401 (fixture)
 
 pytestmark = pytest.mark.integration
@@ -31,7 +38,7 @@ pytestmark = pytest.mark.integration
 # How databases written before this change had the index (the default analyzer, no file_id).
 OLD_INDEX = f"CREATE FULLTEXT INDEX {SECTION_FULLTEXT} FOR (s:Section) ON EACH [s.title, s.text]"
 OLD_CONFIG = ("standard-no-stop-words", ("title", "text"))
-SEARCH = {"file_ids": [BELLICUM], "k": 200, "category": None, "boost": 1.0}
+SEARCH = {"file_ids": [BELLICUM], "k": 200, "category": None, "boost": 1.0, "lookalike": None, "lookalike_chars": 600}
 # A contract whose text never speaks of competing (no section contains "compet"): checked below.
 NO_COMPETE = "ATMOSENERGYCORP_11_22_2002-EX-10.17-TRANSPORTATION SERVICE AGREEMENT"
 NON_COMPETE = "Is there a non-compete restriction?"
@@ -117,3 +124,17 @@ def test_scoped_search_equals_the_unscoped_ranking_filtered(driver, document_lay
     scoped = read(driver, q.SECTION_SEARCH, result.queries[1].params)
     filtered = read(driver, q.SECTION_SEARCH, {**result.queries[1].params, "query": inner})
     assert scoped == filtered and scoped
+
+
+def test_a_short_headings_clause_is_no_termination_for_convenience(driver, document_layer) -> None:  # noqa: F811
+    # Bellicum's 1.2(a) "The descriptive headings ... are inserted solely for convenience" (239 characters) shares
+    # the question's words; its 20.4 "Severability and Headings" (800 characters) holds more than that clause
+    question = "Can a party terminate this agreement for convenience?"
+    params = {**SEARCH, **category_params(question), "query": scoped_query(section_lucene_query(question),
+                                                                           [BELLICUM])}
+    assert params["lookalike"] == "(?is).*(?:\\bheadings?\\b[^.]{0,80}\\bconvenien).*"
+    plain = {r["number"] for r in read(driver, q.SECTION_SEARCH, {**params, "lookalike": None})}
+    kept = {r["number"] for r in read(driver, q.SECTION_SEARCH, params)}
+    assert {"1.2(a)", "20.4"} <= plain
+    assert plain - kept == {"1.2(a)"}
+    assert "1.2(a)" not in {number for _, number in search_sections(driver, question, [BELLICUM], k=200).hits}

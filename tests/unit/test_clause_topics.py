@@ -1,13 +1,15 @@
 """Clause-category detection and the section Lucene query it expands (exact strings), the Lucene scope clause,
-and the not-addressed sentence per scope."""
+the look-alike boilerplate filter, and the not-addressed sentence per scope."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
 from core.errors import FilterValidationError
 from core.vocab import CUAD_CATEGORIES
-from graph.clause_topics import TOPICS, expansion_phrases, question_category
+from graph.clause_topics import TOPICS, expansion_phrases, lookalike_pattern, question_category
 from graph.retrieval import LUCENE_SCOPE, not_addressed_sentence, scoped_query, section_lucene_query
 
 GOVERNING = ('law governs "governing law" "governed by" "construed in accordance with" "laws of the state" '
@@ -81,3 +83,13 @@ def test_not_addressed_sentence_names_the_scope() -> None:
     assert not_addressed_sentence(question, None, None) == 'No section of any contract addresses "non-compete".'
     assert not_addressed_sentence("Who pays shipping costs?", ["a"], None) == \
         'No section of the contract in scope addresses "pays shipping costs".'
+
+
+def test_only_termination_for_convenience_has_a_look_alike_filter():
+    assert lookalike_pattern("Termination For Convenience") == "(?is).*(?:\\bheadings?\\b[^.]{0,80}\\bconvenien).*"
+    assert [c for c in CUAD_CATEGORIES if lookalike_pattern(c)] == ["Termination For Convenience"]
+    assert lookalike_pattern(None) is None
+    pattern = re.compile(lookalike_pattern("Termination For Convenience"))
+    assert pattern.fullmatch("12.4 Descriptive Headings. The descriptive headings of this Agreement are for\n"
+                             "convenience only.")
+    assert not pattern.fullmatch("Either Party may terminate this Agreement for convenience on 90 days' notice.")
