@@ -40,6 +40,15 @@ def highlight(text: str, pattern: re.Pattern[str] | None) -> str:
     return "".join([*out, html.escape(text[last:])])
 
 
+def tidy_gaps(text: str) -> str:
+    """`text` with every run of blank (or blank-looking) lines cut to one blank line: a flattened page break or
+    an emptied table leaves a screen of white space in a hit card, and the card shows text, not layout."""
+    return _GAP.sub("\n\n", text)
+
+
+_GAP = re.compile(r"\n[ \t]*(?:\n[ \t]*){2,}")
+
+
 def reach_kind(item: Item) -> str:
     """How the item was reached, in one word: hit, reference, definition or footnote."""
     if item.reached.startswith("hit"):
@@ -68,7 +77,7 @@ def item_html(item: Item, pattern: re.Pattern[str] | None, paged: bool = True) -
             f"{html.escape(item.cite())}</a>{title}{page}"
             f'<span class="{reach_class}">{kind}</span></div>'
             f'<div class="cg-path">Reached: {html.escape(path)}</div>'
-            f'<div class="cg-text">{highlight(item.text, pattern)}</div></div>')
+            f'<div class="cg-text">{highlight(tidy_gaps(item.text), pattern)}</div></div>')
 
 
 def hits_html(items: list[Item], question: str, paged: bool = True) -> str:

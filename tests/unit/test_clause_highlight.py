@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from components.contract.clause_html import highlight, hits_html, item_html, reach_kind
+from components.contract.clause_html import highlight, hits_html, item_html, reach_kind, tidy_gaps
 from core.errors import FilterValidationError
 from graph.clause_review import check_question, quote, without_heading, word_pattern
 from graph.retrieval import content_words
@@ -87,3 +87,10 @@ def test_quote_starts_at_the_sentence_holding_the_match() -> None:
     text = "Intro words here. " * 20 + "The Licensee may terminate this agreement at will. " + "More text. " * 40
     got = quote(text, "terminate", limit=120)
     assert got.startswith("…The Licensee may terminate this agreement at will.")
+
+
+def test_a_hit_card_cuts_runs_of_blank_lines_to_one():
+    # a flattened page break: lines of nothing but spaces between two parts of one clause
+    text = "7.3 Payment Adjustment\n\na) For any month\n   \n\n \t\n\n\nactivity under Section 16.17\n\nSHIPMENT"
+    assert tidy_gaps(text) == "7.3 Payment Adjustment\n\na) For any month\n\nactivity under Section 16.17\n\nSHIPMENT"
+    assert tidy_gaps("one\ntwo\n\nthree") == "one\ntwo\n\nthree"
