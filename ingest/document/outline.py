@@ -99,7 +99,7 @@ def _drop_overlaps(chosen: list[Candidate]) -> list[Candidate]:
 
 
 def select_exhibits(exhibits: list[Candidate], body_start: int, text: str,
-                    headings: list[Candidate] | None = None) -> list[Candidate]:
+                    headings: list[Candidate]) -> list[Candidate]:
     """Exhibit titles after the body started. A title whose label appears again later is an entry of a
     list of exhibits when it has little text of its own or sits next to another title; it is dropped
     so the real exhibit keeps the plain label. A title repeating the label of the exhibit it sits in (no other
@@ -115,7 +115,7 @@ def select_exhibits(exhibits: list[Candidate], body_start: int, text: str,
         listed = nxt - ex.label_end < 300 or ex.pos - prev_end < 300
         if repeated and (listed or len(text[ex.label_end:nxt].strip()) < 200):
             continue
-        if out and out[-1].label.lower() == ex.label.lower() and not _restarts(ex, nxt, headings or []):
+        if out and out[-1].label.lower() == ex.label.lower() and not _restarts(ex, nxt, headings):
             continue
         out.append(ex)
     return out

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from ingest.document.ref_outline import exhibit_family
+
 _EXH_MORE = re.compile(r"(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)[\"“]?(?P<id>[A-Z](?:-?\d{1,3})?|\d{1,3})[\"”]?"
                        r"(?![\w])")
 _CITED_BY = re.compile(r"(?:clauses?|sections?|paragraphs?|subsections?|subparagraphs?|items?|and|or|through|to|"
@@ -63,7 +65,7 @@ def whole_of(label: str, scopes: dict[str, str]) -> str | None:
 def running_title(match: re.Match[str], text: str, scope: str | None) -> bool:
     """"ATTACHMENT 1 IBM/MSL Outsourcing Base Agreement" at a line start inside Attachment 1: the exhibit's running
     page header (a repeat of its own title), no reference."""
-    own = re.sub(r" \(\d+\)$", "", scope or "").lower()
+    own = exhibit_family(scope or "").lower()
     label = f"{match.group('kw')} {match.group('id')}".lower()
     line_start = text.rfind("\n", 0, match.start()) + 1
     return bool(own) and own == label and not text[line_start:match.start()].strip()

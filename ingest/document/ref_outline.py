@@ -13,12 +13,17 @@ from ingest.document.sections import Outline
 _REPEAT = re.compile(r" \(\d+\)$")
 
 
+def exhibit_family(scope: str) -> str:
+    """An exhibit scope without the " (2)" of a repeated title: "Attachment 1 (2)" -> "Attachment 1"."""
+    return _REPEAT.sub("", scope)
+
+
 def repeated_scopes(own: str, outline: Outline) -> list[str]:
-    """The other scopes of an exhibit whose title line is repeated ("Attachment 1" atop each page makes
+    """The other scopes of an exhibit whose title line is repeated ("Attachment 1" after another exhibit makes
     scopes "Attachment 1", "Attachment 1 (2)", ...): one exhibit, so its sections are looked up in all."""
-    family = _REPEAT.sub("", own)
+    family = exhibit_family(own)
     return [scope for scope in outline.exhibit_scopes.values()
-            if scope != own and _REPEAT.sub("", scope) == family]
+            if scope != own and exhibit_family(scope) == family]
 
 
 def top_number(outline: Outline) -> int:

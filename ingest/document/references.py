@@ -272,7 +272,6 @@ def _scopes(after: str, source: str, outline: Outline) -> list[str | None]:
     return [own, *repeated_scopes(own, outline), None] if own is not None else [None]
 
 
-
 def _lookup(item: str, article: bool, source: str, scopes: list[str | None],
             outline: Outline) -> list[tuple[str, str]]:
     base, subs = split_ref_number(item)
@@ -283,7 +282,6 @@ def _lookup(item: str, article: bool, source: str, scopes: list[str | None],
         if hit:
             found.append(hit)
     return found
-
 
 
 def _keys(base: str, subs: list[str], article: bool, source: str, outline: Outline) -> Iterator[tuple[str, str]]:

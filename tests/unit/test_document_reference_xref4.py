@@ -1,22 +1,14 @@
 """Cross-reference rules of the fourth pass on issue 14, each on the dev shape that prompted it (dev contracts
 only): a line listing several exhibits is no exhibit title, "this Section 4.8" written in a renumbered draft's
-4.7, and headings run into the text after ".)", "[***]" or "; and"."""
+4.7, headings run into the text after ".)", "[***]" or "; and", a group number whose headings start deeper, a part
+of an exhibit attached whole, and an exhibit's running header and table-of-contents entries being no references.
+The body and helpers are the third pass's (test_document_reference_xref3)."""
 
 from __future__ import annotations
 
 from ingest.document.parser import document_outline
 from ingest.document.references import scan_references
-
-BODY = ("1. Definitions. Terms.\n1.1 Fees. The fees.\n1.2 Term. The term.\n1.3 Notice. Notices.\n"
-        "2. Services.\n2.1 Scope. Scope.\n2.2 Levels. Levels.\n2.3 Credits. Credits.\n"
-        "3. Payment.\n3.1 Deposit. A deposit.\n3.2 Taxes. Taxes.\n3.3 Fees. Fees.\n")
-FILLER = "The parties agree to the terms set out in this part of the document. " * 5
-
-
-def found(extra: str, tail: str = "") -> list[tuple[str | None, str, str]]:
-    """(target, how, text) of every reference made by a section 4 appended to BODY."""
-    text, outline = document_outline(BODY + f"4. Test. {extra}\n" + tail)
-    return [(f.target, f.how, f.text) for f in scan_references(text, outline) if f.source == "4"]
+from tests.unit.test_document_reference_xref3 import BODY, FILLER, found
 
 
 def test_a_line_listing_several_exhibits_is_a_list_not_the_first_exhibit():
