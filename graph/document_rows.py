@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-LAYER_VERSION = 9  # 2: renewal facts and text titles; 3: references carry match / reason, relative
+LAYER_VERSION = 11  # 2: renewal facts and text titles; 3: references carry match / reason, relative
 # references; clean defined terms and pointer definitions; 4: run-in headings recovered (ingest/document/runin.py);
 # 5: filing labels and typographic apostrophes in external references (ingest/document/ref_external.py);
 # 6: more statutes/amendments external, inline enumerations, missed sub-headings, exhibit titles (issue 14);
@@ -16,7 +16,10 @@ LAYER_VERSION = 9  # 2: renewal facts and text titles; 3: references carry match
 # 8: list entries after ";" are no references, lettered numbers, exhibit parts and page labels, more externals,
 # headings after rule lines, article numbers that jump (issue 14, third pass); 9: an exhibit's running page
 # header and a line listing several exhibits are no new exhibit, "this Section N" read as written, headings run in
-# after ".)", "]" or "; and", exhibit parts, table of contents entries no references (issue 14, fourth pass)
+# after ".)", "]" or "; and", exhibit parts, table of contents entries no references (issue 14, fourth pass);
+# 10: an attachment's citation that neither it nor the body has goes to the one other attachment that has it;
+# 11: termination for convenience: "terminated for any reason" only as a right to terminate, and a right to
+# terminate on notice alone, with no cause in the sentence (classify.py)
 EMBED_CHARS = 8000
 Rows = dict[str, list[dict[str, Any]]]
 ROW_KEYS = ("documents", "ids", "sections", "top", "children", "references", "unresolved", "terms",

@@ -19,6 +19,13 @@ _MONTH = r"(?:january|february|march|april|may|june|july|august|september|octobe
 _DATE = (rf"(?:{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}"
          rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:day\s+of\s+)?{_MONTH},?\s+\d{{4}}|\d{{1,2}}/\d{{1,2}}/\d{{2,4}})")
 _NOT = r"\b(?:not|no|neither|nor|never|refrain)\b"
+# "Either party may terminate this Agreement upon sixty (60) days' written notice.": a right to terminate on notice
+# alone, in a sentence that names no cause (breach, default, insolvency, a condition: "if", "in the event") before
+# or after it
+_NO_CAUSE = r"(?:(?!breach|default|insolv|bankrupt|cause|fail|event|if\b|unless|upon\s+the\s+occurrence)[^.;:])"
+_ON_NOTICE = (rf"(?:^|\n|[.;:]\s+){_NO_CAUSE}{{0,120}}?\b(?:may|right\s+to|entitled\s+to|option\s+to)[\s,]+"
+              rf"(?:[\w']+[\s,]+){{0,5}}?terminat\w*\s+(?:this|the)\s+(?:[\w-]+\s+)?agreement{_NO_CAUSE}{{0,100}}?"
+              rf"(?:days?|months?|weeks?|years?)['’]?\s+(?:[\w()]+\s+){{0,3}}notice{_NO_CAUSE}{{0,200}}(?:[.;]|$)")
 _PERIOD = r"(?:\(\d+\)\s*|\d+\s+)(?:calendar\s+|business\s+)?(?:days?|months?|years?)"
 
 
@@ -85,8 +92,12 @@ RULES: dict[str, Rule] = {
     "Non-Disparagement": Rule(text=(r"disparag", r"(?:derogatory|defamatory|negative)\s+(?:statements?|comments?|"
                                     r"remarks?)")),
     "Termination For Convenience": Rule(
-        text=(r"terminat\w*[^.]{0,150}(?:for\s+convenience|without\s+cause|for\s+any\s+(?:or\s+no\s+)?reason|"
+        text=(r"terminat\w*[^.]{0,150}(?:for\s+convenience|without\s+cause|"
               r"at\s+any\s+time\s+(?:upon|by|with|on|for)|in\s+its\s+sole\s+discretion)",
+              r"(?:may|right\s+to|entitled\s+to|option\s+to|desires?\s+to)[\s,]+(?:[\w']+[\s,]+){0,4}terminat\w*[^.]{0,150}"
+              r"for\s+any\s+(?:or\s+no\s+)?reason",
+              r"terminat\w*\s+by\s+(?:either|any|each)\s+party[^.]{0,40}for\s+any\s+(?:or\s+no\s+)?reason",
+              _ON_NOTICE,
               r"(?:for\s+convenience|without\s+cause)[^.]{0,80}terminat")),
     "Rofr/Rofo/Rofn": Rule(
         title=r"first\s+(?:refusal|offer|negotiation)",

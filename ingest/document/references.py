@@ -171,8 +171,8 @@ def _resolve(item: str, article: bool, source: str, scopes: list[str | None],
     hits = _lookup(item, article, source, scopes, outline)
     if not hits and (parts := lettered_parts(item)) is not None:  # "Section 3B", "Section 7A"
         hits = _lettered(parts, article, source, scopes, outline, text)
-    if not hits and scopes == [None]:
-        hits = _elsewhere(item, article, source, outline)
+    if not hits and scopes[-1] is None:
+        hits = _elsewhere(item, article, source, outline, scopes)
     if not hits and (missed := missed_heading(item, scopes, outline, text)) is not None:
         hits = [(missed, "parent")]  # "Section 11.1.1": its heading is in 11.1's text, the outline missed it
     if not hits:
@@ -209,10 +209,12 @@ def _lettered(parts: tuple[str, str, str], article: bool, source: str, scopes: l
     return [(target, how) for target, how in hits if how == "exact" or letter_listed(letter, target, outline, text)]
 
 
-def _elsewhere(item: str, article: bool, source: str, outline: Outline) -> list[tuple[str, str]]:
-    """A body reference that the body lacks, found exactly (no fallback) in exactly one exhibit scope: the
-    outline took the body for an exhibit's ("Exhibit A" in a list of exhibits before the body)."""
-    scopes = {scope for scope, _ in outline.keys if scope is not None}
+def _elsewhere(item: str, article: bool, source: str, outline: Outline,
+               searched: list[str | None]) -> list[tuple[str, str]]:
+    """A reference that neither its own scope nor the body has, found exactly (no fallback) in exactly one other
+    exhibit scope: the outline took the body for an exhibit's ("Exhibit A" in a list of exhibits before the
+    body), or an attachment cites the attached base agreement's sections."""
+    scopes = {scope for scope, _ in outline.keys if scope is not None and scope not in searched}
     hits = [h for scope in scopes for h in _lookup(item, article, source, [scope], outline) if h[1] == "exact"]
     return hits if len(hits) == 1 else []
 

@@ -37,6 +37,37 @@ def test_single_category_clauses():
         assert classify_section(section(text)) == expected, text
 
 
+
+def test_termination_for_any_reason_is_convenience_only_as_a_right_to_terminate():
+    # "terminated for any reason" in the consequences of termination is no right to terminate (it made 3 of
+    # Antares's sections "termination for convenience"); precision on dev went 0.246 -> 0.488, recall 0.44 -> 0.43
+    tfc = "Termination For Convenience"
+    assert tfc not in classify_section(section(
+        "If this Agreement expires or is terminated for any reason, then AMAG shall pay for the Products."))
+    assert tfc not in classify_section(section(
+        "Termination of this Agreement for any reason shall not relieve either Party of accrued obligations."))
+    for text in ("Either Party may, at its option, terminate this Agreement for any reason upon 30 days' notice.",
+                 "This Agreement continues until termination by either Party for any reason upon 30 days' notice.",
+                 "If the Company desires to terminate this Agreement for any reason, it shall give 60 days' notice."):
+        assert tfc in classify_section(section(text)), text
+
+
+def test_a_right_to_terminate_on_notice_alone_is_convenience():
+    # dev: "Either party may terminate this agreement by providing Ninety days Written Notice." was missed;
+    # with a cause or a condition in the sentence it is termination for cause (recall 0.43 -> 0.50, precision
+    # 0.488 -> 0.517 on dev)
+    tfc = "Termination For Convenience"
+    for text in ("Either party may terminate this Agreement upon sixty (60) days' prior written notice.",
+                 "Supplier. (a) Either Party may terminate the Agreement without penalty upon 30 days' written notice.",
+                 "Distributor shall have the right to terminate this Agreement upon three (3) months written notice."):
+        assert tfc in classify_section(section(text)), text
+    for text in ("If Distributor breaches this Agreement, Supplier may terminate this Agreement upon 30 days' notice.",
+                 "Either party may terminate this Agreement upon 30 days' notice if the other party fails to pay.",
+                 "In the event of insolvency, either party may terminate this Agreement upon ten (10) days notice.",
+                 "After (12) consecutive months of force majeure; the other party may terminate this Agreement upon "
+                 "ten (10) days notice unless the event has ended."):
+        assert tfc not in classify_section(section(text)), text
+
 def test_a_clause_can_have_several_categories_in_cuad_order():
     text = ("Licensor hereby grants to Licensee a non-transferable, perpetual license to use the Software, "
             "and Licensee shall purchase a minimum of 100 units per year.")
