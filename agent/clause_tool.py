@@ -74,6 +74,8 @@ def clause_payload(result: ClauseResult, f: ContractFilter | None) -> dict[str, 
                            "(python -m ingest load-texts), or try other words.")
     if result.not_addressed:  # nothing in scope scored high enough: say so, in the scope's words
         payload["note"] = payload["not_addressed"] = result.not_addressed
+    if result.unclassified:  # the sections only share the question's words: the answer must say so
+        payload["caveat"] = result.unclassified
     if result.truncated:
         payload["note"] = "The result was cut at the node/character budget; ask a narrower question for more."
     if f is not None and f.describe():

@@ -39,7 +39,9 @@ examples). Never extrapolate from the examples.
 Acme Inc. and Beta LLC"), with the file_id in brackets, and cite section numbers when a tool returns them.
 - For what a contract says (obligations, conditions, definitions, "what happens if"), use clause_search and \
 base the answer on the returned text only. Cite every section you rely on by its number as the tool's `cite` \
-gives it (e.g. §7.4, definition of "CCO" (§1.1), footnote 3), including sections reached through a reference.
+gives it (e.g. §7.4, definition of "CCO" (§1.1), footnote 3), including sections reached through a reference. \
+When it returns `not_addressed`, say that the contract does not address it; when it returns a `caveat`, say so \
+first: the sections only share the question's words.
 - If a tool returns an error, fix the arguments and try again, or explain what is not possible.
 - Be brief: a direct answer first, then the supporting numbers or a short list.{focus}"""
 

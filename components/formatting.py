@@ -102,6 +102,10 @@ _MD_PUNCTUATION = re.compile(r"([!-/:-@\[-`{-~])")
 # Text meant as Markdown (the assistant's answers) keeps emphasis, lists and tables; only what can form a
 # link, an image, a directive or HTML is escaped.
 _MD_LINK_SYNTAX = re.compile(r"([\\\[\]<>!])")
+# A filing's redaction marker quoted in an answer ("[***]", "[* * *]", "[...***...]") would turn the text after it
+# bold or italic: the asterisks right after an (already escaped) "[" are escaped. Decided by what precedes only,
+# as escaped_stream needs.
+_REDACTION = re.compile(r"\\\[[ \t.…*]*")
 # GitHub-flavoured Markdown turns bare URLs, www. names and e-mail addresses into links even when every
 # character is escaped (checked in Chromium): an invisible word joiner after 'http:', 'www' and '@' breaks
 # the pattern. Only what precedes decides where one goes, so streamed text can be escaped piece by piece.
@@ -118,7 +122,10 @@ def escape_md(value: Any, *, keep_formatting: bool = False) -> str:
     is meant as Markdown (the assistant's answers): emphasis, lists and tables stay, links and images go.
     """
     text = _AUTOLINK.sub(WORD_JOINER, "" if value is None else str(value))
-    return (_MD_LINK_SYNTAX if keep_formatting else _MD_PUNCTUATION).sub(r"\\\1", text)
+    if not keep_formatting:
+        return _MD_PUNCTUATION.sub(r"\\\1", text)
+    text = _MD_LINK_SYNTAX.sub(r"\\\1", text)
+    return _REDACTION.sub(lambda m: m.group(0).replace("*", "\\*"), text)
 
 
 def escaped_stream(chunks: Iterable[str]) -> Iterator[str]:

@@ -9,7 +9,9 @@ two sections is covered by the section holding most of it; a span of fewer than 
 The hit's text is what clause search shows for it, unclipped: its own text, plus its first subsections when
 its own text is a heading (under 300 characters). Per category: recall@1, recall@5, MRR over the pairs with
 a span, and, over the pairs without one (the contract has no such clause), how often the search said
-`not_addressed` instead of returning sections.
+`not_addressed` instead of returning sections. "hedged": how often the search either said `not_addressed` or
+showed its sections under the `unclassified` caveat (none of them is classified in the category), over the pairs
+with a span (lower is better: the clause is there) and over those without one (higher is better).
 
 Contracts are split A/B by a hash of their file name (`split_of`): the threshold and expansions were tuned on
 A only, B is held out. `--calibrate` prints the best boosted full-text score distribution of pairs with and
@@ -33,7 +35,7 @@ from neo4j import Driver
 from graph import document_queries as q
 from graph.db import build_driver, read
 from graph.document_load import contract_ids
-from graph.retrieval import MIN_SCORE, clause_search, search_sections
+from graph.retrieval import MIN_SCORE, ClauseResult, clause_search, search_sections
 from ingest.cuad_labels import LabelledContract, load_labels, name_key
 
 DEFAULT_LABELS = Path("../shared/data/cuad/labels_dev.csv")
@@ -97,6 +99,8 @@ class Tally:
     rr: float = 0.0
     negatives: int = 0
     rejected: int = 0
+    hedged_negatives: int = 0  # not addressed, or sections shown under the "unclassified" caveat
+    hedged_positives: int = 0
     misses: list[str] = field(default_factory=list)
 
     def row(self) -> dict[str, Any]:
@@ -104,18 +108,25 @@ class Tally:
         return {"n": self.pairs, "recall@1": self.at1 / n, "recall@5": self.at5 / n, "mrr": self.rr / n,
                 "negatives": self.negatives,
                 "not_addressed_on_negatives": self.rejected / self.negatives if self.negatives else None,
+                "hedged_on_negatives": self.hedged_negatives / self.negatives if self.negatives else None,
+                "hedged_on_positives": self.hedged_positives / n,
                 "missed_examples": self.misses[:3]}
 
 
-def first_rank(driver: Driver, file_id: str, question: str, spans: list[str]) -> tuple[int | None, bool]:
-    """(rank of the first hit covering a span or None, whether the search said not_addressed)."""
+def hedge(result: ClauseResult) -> str | None:
+    """How the search qualified its answer: "not addressed", "unclassified" (sections under the caveat) or None."""
+    return "not addressed" if result.not_addressed else "unclassified" if result.unclassified else None
+
+
+def first_rank(driver: Driver, file_id: str, question: str, spans: list[str]) -> tuple[int | None, str | None]:
+    """(rank of the first hit covering a span or None, how the search qualified its answer)."""
     result = clause_search(driver, question, file_id=file_id, hits=TOP)
     hits = [{"file_id": i.file_id, "number": i.number} for i in result.items if i.reached == "hit"]
     rows = {r["number"]: r for r in read(driver, q.SECTION_EXPANSION, {"keys": hits})}
     for rank, hit in enumerate(hits, start=1):
         if hit["number"] in rows and any(covers(shown_text(rows[hit["number"]]), s) for s in spans):
-            return rank, result.not_addressed is not None
-    return None, result.not_addressed is not None
+            return rank, hedge(result)
+    return None, hedge(result)
 
 
 def _contracts(driver: Driver, labels: Path) -> list[tuple[str, LabelledContract]]:
@@ -132,28 +143,32 @@ def evaluate(driver: Driver, labels: Path) -> dict[str, dict[str, dict[str, Any]
         for category, question in QUESTIONS.items():
             label = contract.labels.get(category)
             spans = [s for s in (label.contexts if label else ()) if s.strip()]
-            rank, rejected = first_rank(driver, file_id, question, spans) if spans else \
-                (None, clause_search(driver, question, file_id=file_id, hits=TOP).not_addressed is not None)
+            rank, hedged = first_rank(driver, file_id, question, spans) if spans else \
+                (None, hedge(clause_search(driver, question, file_id=file_id, hits=TOP)))
             for t in (tallies[split][category], tallies["all"][category]):
                 if spans:
                     t.pairs += 1
                     t.at1 += rank == 1
                     t.at5 += rank is not None
                     t.rr += 1 / rank if rank else 0.0
+                    t.hedged_positives += hedged is not None
                     if rank is None:
-                        t.misses.append(f"{file_id[:60]}{' (not addressed)' if rejected else ''}")
+                        t.misses.append(f"{file_id[:60]}{f' ({hedged})' if hedged else ''}")
                 else:
                     t.negatives += 1
-                    t.rejected += rejected
+                    t.rejected += hedged == "not addressed"
+                    t.hedged_negatives += hedged is not None
     return {s: _with_average({c: t.row() for c, t in by_cat.items()}) for s, by_cat in tallies.items()}
 
 
 def _with_average(rows: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
     measured = [r for r in rows.values() if r["n"]]
-    negatives = [r["not_addressed_on_negatives"] for r in measured if r["not_addressed_on_negatives"] is not None]
-    average = {k: sum(r[k] for r in measured) / len(measured) for k in ("recall@1", "recall@5", "mrr")}
-    average |= {"n": sum(r["n"] for r in measured), "negatives": sum(r["negatives"] for r in measured),
-                "not_addressed_on_negatives": sum(negatives) / len(negatives) if negatives else None}
+    average = {k: sum(r[k] for r in measured) / len(measured) for k in ("recall@1", "recall@5", "mrr",
+                                                                            "hedged_on_positives")}
+    average |= {"n": sum(r["n"] for r in measured), "negatives": sum(r["negatives"] for r in measured)}
+    for key in ("not_addressed_on_negatives", "hedged_on_negatives"):
+        shares = [r[key] for r in measured if r[key] is not None]
+        average[key] = sum(shares) / len(shares) if shares else None
     return rows | {"average": average}
 
 
@@ -176,11 +191,13 @@ def _out(line: str) -> None:
 
 def format_table(report: dict[str, dict[str, Any]]) -> str:
     """Fixed-width table: one line per category, the average last."""
-    lines = [f"{'category':<36} {'n':>4} {'R@1':>6} {'R@5':>6} {'MRR':>6} {'neg':>4} {'n/a on neg':>10}"]
+    lines = [f"{'category':<36} {'n':>4} {'R@1':>6} {'R@5':>6} {'MRR':>6} {'hedged':>6} {'neg':>4} "
+             f"{'n/a on neg':>10} {'hedged neg':>10}"]
     for category, r in report.items():
-        na = r["not_addressed_on_negatives"]
+        na, hedged = r["not_addressed_on_negatives"], r.get("hedged_on_negatives")
         lines.append(f"{category:<36} {r['n']:>4} {r['recall@1']:>6.3f} {r['recall@5']:>6.3f} {r['mrr']:>6.3f} "
-                     f"{r['negatives']:>4} {'-' if na is None else f'{na:.3f}':>10}")
+                     f"{r.get('hedged_on_positives', 0.0):>6.3f} {r['negatives']:>4} "
+                     f"{'-' if na is None else f'{na:.3f}':>10} {'-' if hedged is None else f'{hedged:.3f}':>10}")
     return "\n".join(lines)
 
 

@@ -6,7 +6,9 @@ word of the question, plus the phrases contracts use for the CUAD category the q
 and sections have embeddings, by vector similarity; the lists are fused by reciprocal rank. When no question
 vector joins and the best full-text score in scope, per query term (words and expansion phrases: BM25 sums
 over terms, so longer queries score higher), is below `MIN_SCORE` (calibrated on dev contracts by
-`python -m evals.retrieval --calibrate A`), nothing is returned and `not_addressed` says so. Each hit is then expanded
+`python -m evals.retrieval --calibrate A`), nothing is returned and `not_addressed` says so; when the question is
+about a category and none of the sections found is classified in it, they come with the `unclassified` caveat
+(`graph.retrieval_notes`). Each hit is then expanded
 recursively: the sections it references, the definitions of the terms it uses and the footnotes it cites,
 up to `max_depth` hops, never visiting a section twice (cycles end), within a node and a character budget.
 Defined terms the question names (the defined-term full-text index) are added when no hit led to them.
@@ -31,6 +33,7 @@ from graph.compiler import CompiledQuery, compile_projection
 from graph.db import read
 from graph.filters import ContractFilter
 from graph.retrieval_items import Budget, Item, definition_item, footnote_item, section_item
+from graph.retrieval_notes import not_addressed_sentence, unclassified_sentence
 from graph.retrieval_terms import rank_terms
 
 RRF_K = 60
@@ -70,6 +73,9 @@ class ClauseResult:
     # Set when nothing in scope scores high enough to answer: a sentence such as 'No section of this
     # contract addresses "non-compete".' shown instead of the best of nothing (items then empty).
     not_addressed: str | None = None
+    # Set when the question is about a CUAD category and none of the sections found is classified in it: a
+    # caveat shown above them (graph.retrieval_notes.unclassified_sentence).
+    unclassified: str | None = None
 
     def citations(self) -> str:
         """The items as citations, e.g. `§6.3, §7.4, definition of "CCO" (§1.1)`, per document."""
@@ -174,13 +180,15 @@ def category_params(question: str) -> dict[str, Any]:
 
 @dataclass
 class Ranking:
-    """The fused top sections, how they were ranked, the queries run, and the best boosted full-text score
-    divided by the number of query terms (None when a vector ranking joined: the threshold does not apply)."""
+    """The fused top sections, how they were ranked, the queries run, the best boosted full-text score
+    divided by the number of query terms (None when a vector ranking joined: the threshold does not apply), and
+    whether any full-text hit is classified in the question's category (None when it has no category)."""
 
     hits: list[tuple[Key, float]]
     method: str
     queries: list[CompiledQuery]
     best_per_term: float | None
+    classified: bool | None = None
 
 
 def search_sections(driver: Driver, question: str, scope: list[str] | None, k: int = HITS,
@@ -201,20 +209,16 @@ def search_sections(driver: Driver, question: str, scope: list[str] | None, k: i
     rows = [read(driver, c.cypher, c.params, database) for c in queries]
     ranked = [[(r["file_id"], r["number"]) for r in found] for found in rows]
     best = max((r["score"] for r in rows[0]), default=0.0) / query_terms(question) if len(rows) == 1 else None
-    return Ranking(fuse(ranked, k), method, queries, best)
+    # CATEGORY_BOOST multiplies a classified section's score: a boosted row is one classified in the category
+    classified = any(r["score"] > r["text_score"] for r in rows[0]) if category else None
+    return Ranking(fuse(ranked, k), method, queries, best, classified)
 
 
-def not_addressed_sentence(question: str, scope: list[str] | None, file_id: str | None) -> str:
-    """'No section of this contract addresses "non-compete".', worded for the scope searched."""
+def question_topic(question: str) -> str:
+    """What the question is about, for the sentences of `graph.retrieval_notes`: its CUAD category, lowercased,
+    or its content words."""
     category = question_category(question)
-    topic = category.lower() if category else " ".join(content_words(question))[:80]
-    if file_id and scope is not None and len(scope) == 1:
-        where = "this contract"
-    elif scope is None:
-        where = "any contract"
-    else:
-        where = f"the {len(scope)} contracts in scope" if len(scope) != 1 else "the contract in scope"
-    return f'No section of {where} addresses "{topic}".'
+    return category.lower() if category else " ".join(content_words(question))[:80]
 
 
 def _stems(text: str) -> set[str]:
@@ -321,8 +325,10 @@ def clause_search(driver: Driver, question: str, *, file_id: str | None = None, 
     if ranking.best_per_term is not None and (not ranking.hits or ranking.best_per_term < MIN_SCORE):
         method = ranking.method + f"; best score per query term {ranking.best_per_term:.2f} below {MIN_SCORE}"
         return ClauseResult(question, [], method, ids, queries=[*ran, *ranking.queries],
-                            not_addressed=not_addressed_sentence(question, ids, file_id))
+                            not_addressed=not_addressed_sentence(question_topic(question), ids, file_id))
     terms, term_query = search_terms(driver, question, ids, database=database)
     items, truncated = expand(driver, ranking.hits, max_depth, Budget(max_nodes, max_chars), terms, database)
     method = ranking.method + f"; defined terms the question names (best {TERM_HITS})"
-    return ClauseResult(question, items, method, ids, truncated, [*ran, *ranking.queries, term_query])
+    caveat = unclassified_sentence(question_topic(question), ids, file_id) if ranking.classified is False else None
+    return ClauseResult(question, items, method, ids, truncated, [*ran, *ranking.queries, term_query],
+                        unclassified=caveat if items else None)

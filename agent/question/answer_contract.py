@@ -67,6 +67,8 @@ def clause_answer(parsed: ParsedQuestion, payload: dict[str, Any]) -> str:
         return str(payload.get("note") or "No section matched.") + "\n\n" + notes(parsed)
     lines = [f"The sections that best match '{parsed.topic}' ({payload.get('scope')}; search: "
              f"{payload.get('search')}). I quote them rather than summarise (no language model):"]
+    if payload.get("caveat"):
+        lines.insert(0, f"**Caution:** {payload['caveat']}\n")
     for item in items[:SHOWN_CONTRACTS]:
         text = " ".join(str(item.get("text") or "").split())
         cite = item.get("cite") or item.get("section") or ""

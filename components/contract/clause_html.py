@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 import re
 
-from components.contract.document_html import anchor
+from components.contract.document_html import anchor, tidy_gaps
 from graph.clause_review import word_pattern
 from graph.retrieval_items import Item
 
@@ -38,15 +38,6 @@ def highlight(text: str, pattern: re.Pattern[str] | None) -> str:
         out += [html.escape(text[last:match.start()]), f"<mark>{html.escape(match.group(0))}</mark>"]
         last = match.end()
     return "".join([*out, html.escape(text[last:])])
-
-
-def tidy_gaps(text: str) -> str:
-    """`text` with every run of blank (or blank-looking) lines cut to one blank line: a flattened page break or
-    an emptied table leaves a screen of white space in a hit card, and the card shows text, not layout."""
-    return _GAP.sub("\n\n", text)
-
-
-_GAP = re.compile(r"\n[ \t]*(?:\n[ \t]*){2,}")
 
 
 def reach_kind(item: Item) -> str:

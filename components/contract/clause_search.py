@@ -61,6 +61,8 @@ def _show(result: ClauseResult, question: str, paged: bool) -> None:
     elif not result.items:
         st.info(escape_md(f"Nothing in this contract matches “{question}”."), icon=":material/search_off:")
     else:
+        if result.unclassified:  # sections that only share the question's words: shown, with the caveat first
+            st.warning(escape_md(result.unclassified), icon=":material/help:")
         st.caption(_summary(result))
         st.html(hits_html(result.items, question, paged))
         st.divider()  # the results scroll on their own; the document view follows

@@ -73,10 +73,20 @@ def _replacements(section: dict[str, Any], outline: DocumentOutline) -> dict[str
     return found
 
 
+def tidy_gaps(text: str) -> str:
+    """`text` with every run of blank (or blank-looking) lines cut to one blank line: a flattened page break or
+    an emptied table leaves a screen of white space, and the view shows text, not layout (links and terms are
+    found in the text shown, not placed by offsets, so cutting is safe)."""
+    return _GAP.sub("\n\n", text)
+
+
+_GAP = re.compile(r"\n[ \t]*(?:\n[ \t]*){2,}")
+
+
 def linked_text(section: dict[str, Any], outline: DocumentOutline) -> str:
-    """The section's text, escaped, with its references as links and its defined terms highlighted (first
-    use in the section)."""
-    text = section.get("text") or ""
+    """The section's text, escaped, gaps cut (`tidy_gaps`), with its references as links and its defined terms
+    highlighted (first use in the section)."""
+    text = tidy_gaps(section.get("text") or "")
     replacements = _replacements(section, outline)
     pattern = _pattern(list(replacements))
     if pattern is None:

@@ -25,12 +25,13 @@ def pick_contract(current: str | None) -> str | None:
     fragment = left.text_input("Search contracts", key="contract_search", placeholder="e.g. supply, NUVEEN, 2019",
                                help="Matches any part of the contract's title, a party's name or the file id.")
     with reads.guarded():
-        found = reads.contract_choices(fragment or "", PICK_LIMIT)
-    labels = {row["file_id"]: choice_label(row) for row in found}
+        found = reads.contract_choices(fragment or "", PICK_LIMIT + 1)  # one more: is the list cut?
+    labels = {row["file_id"]: choice_label(row) for row in found[:PICK_LIMIT]}
     ids = list(labels)
     options = ids if (current is None or current in ids) else [current, *ids]
+    count = f"first {PICK_LIMIT:,} listed; type to narrow" if len(found) > PICK_LIMIT else f"{len(ids):,} matching"
     choice = right.selectbox(
-        f"Contract ({len(ids):,}{'+' if len(ids) == PICK_LIMIT else ''} matching)", options,
+        f"Contract ({count})", options,
         index=options.index(current) if current in options else None, key=f"contract_pick_{current}",
         placeholder="Choose a contract", format_func=lambda fid: labels.get(fid, fid))
     if choice and choice != current:

@@ -1,8 +1,9 @@
 """The dashboard's ways into clause search, in AppTest against the real graph: the Contract page's Document
 tab search (the cards are exactly what graph.retrieval.clause_search returns, in order, each linking to an
-anchor the document view has; the not-addressed sentence replaces the cards; bad questions get a one-line
-message) and the Explorer's clause review (the table and the downloaded CSV hold one row per contract of the
-filter with a match, as graph.clause_review computes it); a hostile question stays literal text."""
+anchor the document view has; the not-addressed sentence replaces the cards; sections no rule classified in
+the question's category come under a caveat; bad questions get a one-line message) and the Explorer's clause
+review (the table and the downloaded CSV hold one row per contract of the filter with a match, as
+graph.clause_review computes it); a hostile question stays literal text."""
 
 from __future__ import annotations
 
@@ -102,6 +103,18 @@ def test_not_addressed_sentence_replaces_the_cards(monkeypatch: pytest.MonkeyPat
     hits, _ = _bodies(at)
     assert hits == ""
 
+
+
+def test_sections_no_rule_classified_show_the_caveat_above_the_cards(driver) -> None:
+    # Bellicum has sections with "exclusive" but none classified Exclusivity: the cards come under the caveat
+    expected = clause_search(driver, "exclusivity", file_id=BELLICUM)
+    assert expected.items and expected.unclassified and expected.unclassified.startswith(
+        'None of the sections found is classified as "exclusivity"')
+    at = ask_document(open_page(CONTRACT, DOC_TAB), "exclusivity")
+    assert [shown(w.value) for w in at.warning] == [expected.unclassified]
+    assert _bodies(at)[0].count(' data-kind="') == len(expected.items)
+    at = ask_document(open_page(CONTRACT, DOC_TAB), "governing law")  # a classified governing-law section
+    assert [w.value for w in at.warning] == [] and _bodies(at)[0]
 
 @pytest.mark.parametrize(("question", "message"), [
     ("", "Type a question, e.g. “termination for convenience”."),

@@ -13,6 +13,7 @@ from streamlit.testing.v1 import AppTest
 from components.chart_data import AMOUNT_LABELS, amount_bands, drill_filter, upcoming_filter
 from components.network_view import network_html
 from graph.config import REPO_ROOT
+from graph.db import read
 from graph.filter_url import filter_to_query
 from graph.filters import ContractFilter
 from graph.repository import contract_details, count_contracts, search_contracts, search_parties
@@ -22,6 +23,7 @@ from tests.app.shown import shown
 pytestmark = pytest.mark.integration
 
 APP = str(REPO_ROOT / "app.py")
+PICK_LIMIT = 500  # pages/portfolio/contract.py PICK_LIMIT (a page script runs when imported)
 VERTICALNET = "VERTICALNETINC_04_01_2002-EX-10.19-MAINTENANCE AND SUPPORT AGREEMENT"
 
 
@@ -158,3 +160,19 @@ def test_amount_and_expiry_bars_drill_to_their_exact_counts(driver):
     assert sum(y["value"] for y in years) == count_contracts(driver, ContractFilter(active=True))
     for year in years:
         assert count_contracts(driver, drill_filter(ContractFilter(), "expiry", year["key"], today)) == year["value"]
+
+
+def test_contract_picker_says_when_its_list_is_cut(driver):
+    # the sample's 510 contracts are more than the picker lists; a fragment's matches are counted exactly
+    total = read(driver, "MATCH (c:Contract) RETURN count(c) AS n")[0]["n"]
+    supply = read(driver, "MATCH (c:Contract) WHERE toLower(coalesce(c.title, '')) CONTAINS 'supply' "
+                          "OR c.party_text CONTAINS 'supply' OR toLower(c.file_id) CONTAINS 'supply' "
+                          "RETURN count(c) AS n")[0]["n"]
+    assert total > PICK_LIMIT >= supply > 0
+    at = open_page("pages/portfolio/contract.py")
+    [picker] = [s for s in at.selectbox if s.label.startswith("Contract (")]
+    assert picker.label == f"Contract (first {PICK_LIMIT:,} listed; type to narrow)"
+    assert len(picker.options) == PICK_LIMIT
+    at.text_input(key="contract_search").set_value("supply").run()
+    [picker] = [s for s in at.selectbox if s.label.startswith("Contract (")]
+    assert picker.label == f"Contract ({supply:,} matching)" and len(picker.options) == supply

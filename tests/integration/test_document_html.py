@@ -39,3 +39,12 @@ def test_document_has_an_anchor_per_section_and_footnote() -> None:
     assert 'Footnotes: <a class="cg-ref" href="#cg-fn-3">3</a>' in html
     assert '<div class="cg-fn" id="cg-fn-3"><b>3</b> A note.</div>' in html
     assert '<li><a class="cg-ref" href="#cg-sec-appendix-a">Appendix A</a></li>' in html
+
+
+def test_a_run_of_blank_lines_is_cut_to_one_and_links_still_land() -> None:
+    # a flattened page break between a reference and the text after it: one blank line shown, the link intact
+    section = _section("Subject to Section 2.3,\n\n  \n\n\t\n\nthe Licensee pays.\n\nNext paragraph.",
+                       references=[{"target": "2.3", "text": "Section 2.3"}])
+    html = linked_text(section, DocumentOutline("f", None, 1, [section], {}, []))
+    assert html == ('Subject to <a class="cg-ref" href="#cg-sec-2-3" title="Go to §2.3">Section 2.3</a>,\n\n'
+                    "the Licensee pays.\n\nNext paragraph.")

@@ -42,6 +42,7 @@ SEARCH = {"file_ids": [BELLICUM], "k": 200, "category": None, "boost": 1.0, "loo
 # A contract whose text never speaks of competing (no section contains "compet"): checked below.
 NO_COMPETE = "ATMOSENERGYCORP_11_22_2002-EX-10.17-TRANSPORTATION SERVICE AGREEMENT"
 NON_COMPETE = "Is there a non-compete restriction?"
+ANTARES = "Antares Pharma, Inc. - Manufacturing Agreement"
 
 
 def _matching(driver, query: str) -> set[str]:
@@ -138,3 +139,22 @@ def test_a_short_headings_clause_is_no_termination_for_convenience(driver, docum
     assert {"1.2(a)", "20.4"} <= plain
     assert plain - kept == {"1.2(a)"}
     assert "1.2(a)" not in {number for _, number in search_sections(driver, question, [BELLICUM], k=200).hits}
+
+
+def test_sections_no_rule_classified_come_with_the_caveat(driver, document_layer) -> None:  # noqa: F811
+    # Antares has sections sharing the question's words (above the threshold) but none classified non-compete
+    classified = "MATCH (s:Section {file_id: $f})-[:IS_CLAUSE_OF_TYPE]->(:ClauseType {name: 'Non-Compete'}) RETURN s"
+    assert read(driver, classified, {"f": ANTARES}) == [] and read(driver, classified, {"f": BELLICUM})
+    assert search_sections(driver, NON_COMPETE, [ANTARES]).best_per_term >= MIN_SCORE
+    result = clause_search(driver, NON_COMPETE, file_id=ANTARES)
+    assert result.items and result.not_addressed is None
+    assert result.unclassified == ('None of the sections found is classified as "non-compete"; they share words '
+                                   "with the question only, so this contract may not address it. Check them "
+                                   "before relying on them.")
+    payload = clause_payload(result, None)
+    assert payload["caveat"] == result.unclassified
+    parsed = ParsedQuestion(NON_COMPETE, ContractFilter(), tool="clause_search", topic="non-compete")
+    assert clause_answer(parsed, payload).startswith(f"**Caution:** {result.unclassified}\n\nThe sections")
+    # where a section is classified non-compete, no caveat; a question with no category never gets one
+    assert clause_search(driver, NON_COMPETE, file_id=BELLICUM).unclassified is None
+    assert clause_search(driver, "forecast purchase orders", file_id=ANTARES).unclassified is None

@@ -10,7 +10,8 @@ import pytest
 from core.errors import FilterValidationError
 from core.vocab import CUAD_CATEGORIES
 from graph.clause_topics import TOPICS, expansion_phrases, lookalike_pattern, question_category
-from graph.retrieval import LUCENE_SCOPE, not_addressed_sentence, scoped_query, section_lucene_query
+from graph.retrieval import LUCENE_SCOPE, question_topic, scoped_query, section_lucene_query
+from graph.retrieval_notes import not_addressed_sentence, unclassified_sentence
 
 GOVERNING = ('law governs "governing law" "governed by" "construed in accordance with" "laws of the state" '
              '"applicable law" "choice of law"')
@@ -76,13 +77,21 @@ def test_scope_clause_is_a_zero_boost_file_id_conjunction() -> None:
 
 
 def test_not_addressed_sentence_names_the_scope() -> None:
-    question = "Is there a non-compete restriction?"
-    assert not_addressed_sentence(question, ["a"], "a") == 'No section of this contract addresses "non-compete".'
-    assert not_addressed_sentence(question, ["a", "b"], None) == \
+    topic = question_topic("Is there a non-compete restriction?")
+    assert topic == "non-compete" and question_topic("Who pays shipping costs?") == "pays shipping costs"
+    assert not_addressed_sentence(topic, ["a"], "a") == 'No section of this contract addresses "non-compete".'
+    assert not_addressed_sentence(topic, ["a", "b"], None) == \
         'No section of the 2 contracts in scope addresses "non-compete".'
-    assert not_addressed_sentence(question, None, None) == 'No section of any contract addresses "non-compete".'
-    assert not_addressed_sentence("Who pays shipping costs?", ["a"], None) == \
+    assert not_addressed_sentence(topic, None, None) == 'No section of any contract addresses "non-compete".'
+    assert not_addressed_sentence("pays shipping costs", ["a"], None) == \
         'No section of the contract in scope addresses "pays shipping costs".'
+
+
+def test_unclassified_caveat_names_the_scope() -> None:
+    assert unclassified_sentence("exclusivity", ["a", "b"], None) == (
+        'None of the sections found is classified as "exclusivity"; they share words with the question only, so '
+        "the 2 contracts in scope may not address it. Check them before relying on them.")
+    assert "so any contract may not" in unclassified_sentence("exclusivity", None, None)
 
 
 def test_only_termination_for_convenience_has_a_look_alike_filter():

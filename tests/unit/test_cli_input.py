@@ -109,8 +109,17 @@ def test_escape_md_keeping_formatting_removes_links_and_images_only() -> None:
         f"**3** contracts:\n1. \\[x\\](https:{WORD_JOINER}//evil)\n- \\!\\[t\\](http:{WORD_JOINER}//h/t.png) \\<b\\>")
 
 
+def test_escape_md_keeping_formatting_keeps_redaction_markers_literal() -> None:
+    # a quoted filing's "[***]" would make the text up to the next marker bold-italic; emphasis elsewhere stays
+    quote = "On or before the [***] after the Effective Date [* * *] and [...***...] the **Forecast**"
+    assert escape_md(quote, keep_formatting=True) == (
+        "On or before the \\[\\*\\*\\*\\] after the Effective Date \\[\\* \\* \\*\\] and "
+        "\\[...\\*\\*\\*...\\] the **Forecast**")
+
+
 def test_escaped_stream_equals_escaping_the_whole_for_any_split() -> None:
-    text = "see http://127.0.0.1:9/a, www.x.org, a@b.c [x](http://e) ![t](https://h/t.png) \\[y] **z**"
+    text = ("see http://127.0.0.1:9/a, www.x.org, a@b.c [x](http://e) ![t](https://h/t.png) \\[y] **z** [***] "
+            "[* *] x")
     rng = random.Random(18)
     for _ in range(500):
         cuts = sorted(rng.sample(range(1, len(text)), rng.randint(0, 25)))
