@@ -23,7 +23,8 @@ from graph.compiler import CompiledQuery
 from graph.db import read
 from graph.document_queries import CATEGORY_BOOST, SECTION_HIT_FILTER
 from graph.filters import ContractFilter
-from graph.retrieval import category_params, content_words, scope_ids, scoped_query, section_lucene_query
+from graph.retrieval import category_params, scope_ids
+from graph.retrieval_query import content_words, scoped_query, section_lucene_query
 
 ROW_CAP = 1000
 QUOTE_CHARS = 280

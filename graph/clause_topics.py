@@ -1,7 +1,7 @@
 """Which CUAD clause category a question is about, and the phrases contracts use for it.
 
 One row per category of `core.vocab.CUAD_CATEGORIES`: trigger phrases (how a question names the topic) and
-expansion phrases (how contract text words it). Clause retrieval (`graph.retrieval.section_lucene_query`)
+expansion phrases (how contract text words it). Clause retrieval (`graph.retrieval_query.section_lucene_query`)
 adds the expansion phrases of the question's category to the full-text query, and boosts sections the
 ingest rules classified in that category (`graph.document_queries.CATEGORY_BOOST`): a question about
 "termination for convenience" also finds "Without Cause Termination ... ninety (90) days notice".

@@ -4,7 +4,7 @@ IF NOT EXISTS, so running it again changes nothing.
 
 The section index uses Lucene's English analyzer (stemming, English stop words), so "governed by the laws"
 matches a question about what law governs. It also indexes the section's `file_id`, so a search scoped to a
-few contracts is a Lucene conjunction (`graph.retrieval.scoped_query`) instead of scoring every section of
+few contracts is a Lucene conjunction (`graph.retrieval_query.scoped_query`) instead of scoring every section of
 every contract and filtering afterwards. Databases written before that have the section index with the
 default analyzer (`standard-no-stop-words`) on title and text only; `ensure_document_schema` reads the index
 back (SHOW FULLTEXT INDEXES: indexConfig `fulltext.analyzer` and the properties) and drops and recreates an

@@ -15,8 +15,9 @@ from graph.compiler import compile_projection
 from graph.db import read
 from graph.filters import ContractFilter
 from graph.repository import graph_counts, search_contracts
-from graph.retrieval import any_word_query, clause_search, expand, search_terms
+from graph.retrieval import clause_search, expand, search_terms
 from graph.retrieval_items import SECTION_CHARS
+from graph.retrieval_query import any_word_query
 from graph.schema import embedding_dimensions
 from ingest.layer import load_texts
 from tests.conftest import TEXTS as TEXTS_DIR
