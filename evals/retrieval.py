@@ -194,9 +194,9 @@ def format_table(report: dict[str, dict[str, Any]]) -> str:
     lines = [f"{'category':<36} {'n':>4} {'R@1':>6} {'R@5':>6} {'MRR':>6} {'hedged':>6} {'neg':>4} "
              f"{'n/a on neg':>10} {'hedged neg':>10}"]
     for category, r in report.items():
-        na, hedged = r["not_addressed_on_negatives"], r.get("hedged_on_negatives")
+        na, hedged = r["not_addressed_on_negatives"], r["hedged_on_negatives"]
         lines.append(f"{category:<36} {r['n']:>4} {r['recall@1']:>6.3f} {r['recall@5']:>6.3f} {r['mrr']:>6.3f} "
-                     f"{r.get('hedged_on_positives', 0.0):>6.3f} {r['negatives']:>4} "
+                     f"{r['hedged_on_positives']:>6.3f} {r['negatives']:>4} "
                      f"{'-' if na is None else f'{na:.3f}':>10} {'-' if hedged is None else f'{hedged:.3f}':>10}")
     return "\n".join(lines)
 
