@@ -30,10 +30,10 @@ $(STAMP): requirements.txt
 	touch $(STAMP)
 
 neo4j: $(NEO4J_LIB)
-$(NEO4J_LIB): graph/neo4j/pom.xml
+$(NEO4J_LIB): graph/server/neo4j/pom.xml
 	@command -v java >/dev/null || { echo "Java 17 is required (apt-get install openjdk-17-jre-headless)"; exit 1; }
 	@command -v mvn >/dev/null || { echo "Maven is required (apt-get install maven)"; exit 1; }
-	mvn -q -B -f graph/neo4j/pom.xml dependency:copy-dependencies -Dneo4j.lib.dir=$(CURDIR)/.data/neo4j-dist/lib
+	mvn -q -B -f graph/server/neo4j/pom.xml dependency:copy-dependencies -Dneo4j.lib.dir=$(CURDIR)/.data/neo4j-dist/lib
 	touch $(NEO4J_LIB)
 
 # Debian's Chromium drives the browser tests (Playwright never downloads a browser of its own here).

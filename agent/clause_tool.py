@@ -1,6 +1,6 @@
 """`clause_search`: what the contracts say about something, with section citations.
 
-Searches the document layer (`graph.retrieval.clause_search`): the best-matching sections, plus the
+Searches the document layer (`graph.retrieval.search.clause_search`): the best-matching sections, plus the
 sections they reference, the definitions of the terms they use and the footnotes they cite (recursively,
 bounded). Scoped to one `file_id` and/or any ContractFilter fields, compiled by the same compiler as
 contract_search. With an embedding model configured and section embeddings in the graph, the vector index
@@ -18,12 +18,12 @@ from pydantic import Field
 from agent.context import Context
 from agent.tool_support import context_of, to_json
 from core.llm import build_embeddings, llm_errors
-from graph import document_queries
-from graph.compiler import CompiledQuery
-from graph.db import read
-from graph.filters import ContractFilter, parse_filter
-from graph.repository import json_params
-from graph.retrieval import ClauseResult, clause_search
+from graph.documents import cypher as document_queries
+from graph.query.compiler import CompiledQuery
+from graph.query.filters import ContractFilter, parse_filter
+from graph.reads.repository import json_params
+from graph.retrieval.search import ClauseResult, clause_search
+from graph.server.db import read
 
 FILTER_FIELDS = tuple(ContractFilter.model_fields)
 MAX_HITS = 8

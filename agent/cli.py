@@ -18,13 +18,13 @@ from agent.context import Context
 from agent.graph import build_agent
 from agent.offline import PARSE_META, assistant_model
 from agent.runner import AgentAnswer, ask
+from core.cli_input import CliParser
+from core.cli_support import EXIT_ERROR, json_object_arg, parse_args, run_cli
 from core.errors import DatabaseUnavailable
 from core.settings import AgentSettings, assistant_settings
-from graph.cli_input import CliParser
-from graph.cli_support import EXIT_ERROR, json_object_arg, parse_args, run_cli
-from graph.config import Neo4jSettings
-from graph.db import build_driver, ping
-from graph.filters import parse_filter
+from graph.query.filters import parse_filter
+from graph.server.config import Neo4jSettings
+from graph.server.db import build_driver, ping
 
 EXIT_DATABASE = 3
 

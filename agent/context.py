@@ -13,7 +13,7 @@ from datetime import date
 from neo4j import Driver
 
 from core.settings import AgentSettings
-from graph.filters import ContractFilter
+from graph.query.filters import ContractFilter
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 
 The model writes only the tail of a query. It is appended to the compiled filter's projection (`... WITH c`),
 so the contracts it aggregates are exactly the filter's, and the whole statement runs through
-`graph.readonly.run_read_only`: lexical check (no write clauses, no procedures but index lookups, one
+`graph.readonly.guard.run_read_only`: lexical check (no write clauses, no procedures but index lookups, one
 statement), EXPLAIN must report a read-only plan made only of allowed operators (no LOAD CSV, no SHOW), then
 a READ transaction with a timeout clamped to (0, MAX_TIMEOUT_S], a watchdog and a row cap.
 Any rejection or failure comes back to the model as an error message, never as an exception.
@@ -20,10 +20,10 @@ from pydantic import BaseModel, ConfigDict, Field
 from agent.prompts import GRAPH_SCHEMA
 from agent.tool_support import context_of, to_json
 from core.errors import UnsafeQueryError
-from graph.compiler import compile_projection
-from graph.filters import ContractFilter, parse_filter
-from graph.readonly import clamp_timeout, run_read_only
-from graph.repository import count_contracts, json_params
+from graph.query.compiler import compile_projection
+from graph.query.filters import ContractFilter, parse_filter
+from graph.readonly.guard import clamp_timeout, run_read_only
+from graph.reads.repository import count_contracts, json_params
 
 MAX_TAIL = 4000
 RETURN = re.compile(r"\bRETURN\b", re.IGNORECASE)

@@ -9,7 +9,7 @@ them. So the tool trace, the Cypher, the Explorer link and the counts are those 
 What it reads from the conversation (never from hidden state): the reference date ('Today is ...' in the
 system prompt), the Explorer filter in focus (system prompt), the previous filter for follow-ups (the last
 contract_search of earlier turns, or the `contract_filter` an earlier answer carries in its metadata), and
-the party names through the run's Context (graph.repository.party_directory, cached briefly per driver).
+the party names through the run's Context (graph.reads.repository.party_directory, cached briefly per driver).
 """
 
 from __future__ import annotations
@@ -33,9 +33,9 @@ from core.errors import ContractGraphError, FilterValidationError
 from core.llm import build_chat_model
 from core.reply_model import ReplyChatModel
 from core.settings import AgentSettings
-from graph.filter_url import LISTING_FIELDS
-from graph.filters import ContractFilter, parse_filter
-from graph.repository import party_directory
+from graph.query.filter_url import LISTING_FIELDS
+from graph.query.filters import ContractFilter, parse_filter
+from graph.reads.repository import party_directory
 
 log = logging.getLogger(__name__)
 TODAY = re.compile(r"Today is (\d{4}-\d{2}-\d{2})")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from datetime import date
 
-from graph.filters import ContractFilter
+from graph.query.filters import ContractFilter
 
 GRAPH_SCHEMA = """Graph schema (Neo4j 5, Cypher 5):
 (:Party {key, name, aliases: [str], contract_count: int})-[:PARTY_TO {role}]->(:Contract)

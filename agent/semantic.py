@@ -4,7 +4,7 @@ With an embedding model configured (EMBEDDING_MODEL) and embeddings in the graph
 `contract_embedding` gives the nearest contracts; otherwise the full-text index `contract_text` gives the
 contracts whose summary or scope contains any of the words. Either way the hits are intersected with the
 compiled ContractFilter, so counts and aggregations use the same Cypher as every other reader, restricted
-to the hits (graph/semantic.py holds that Cypher). The result says which index was used.
+to the hits (graph/reads/semantic.py holds that Cypher). The result says which index was used.
 """
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ from dataclasses import dataclass
 
 from agent.context import Context
 from core.llm import build_embeddings, llm_errors
-from graph.compiler import CompiledQuery
-from graph.filters import ContractFilter
-from graph.repository import SearchResult
-from graph.semantic import (
+from graph.query.compiler import CompiledQuery
+from graph.query.filters import ContractFilter
+from graph.reads.repository import SearchResult
+from graph.reads.semantic import (
     FULLTEXT_HITS,
     VECTOR_HITS,
     fulltext_hits,

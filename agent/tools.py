@@ -18,9 +18,9 @@ from agent.cypher_tool import cypher_aggregation
 from agent.semantic import FULLTEXT_HITS, VECTOR_HITS, semantic_search
 from agent.tool_support import MAX_EXAMPLES, compact_contract, context_of, to_json
 from core.errors import FilterValidationError, NotFound
-from graph import repository
-from graph.filters import ContractFilter, parse_filter
-from graph.repository import (
+from graph.query.filters import ContractFilter, parse_filter
+from graph.reads import repository
+from graph.reads.repository import (
     PartyQuery,
     SearchResult,
     find_contract_ids,

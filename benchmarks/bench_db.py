@@ -1,7 +1,7 @@
 """Dedicated Neo4j servers for benchmarks, never the user's `.data/neo4j` nor the test servers.
 
 Each size gets a fresh home under `benchmarks/.work/` and its own port (7720+). The same import code the
-app uses (`graph.load.load_records`) fills it; throughput, disk usage and the JVM's peak RSS are read here.
+app uses (`graph.store.load.load_records`) fills it; throughput, disk usage and the JVM's peak RSS are read here.
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ import psutil
 from neo4j import Driver
 
 from graph import server as neo4j_server
-from graph.config import REPO_ROOT, LocalServer, Neo4jSettings
-from graph.db import build_driver
-from graph.load import load_records
+from graph.server.config import REPO_ROOT, LocalServer, Neo4jSettings
+from graph.server.db import build_driver
+from graph.store.load import load_records
 
 WORK = REPO_ROOT / "benchmarks" / ".work"
 BASE_PORT = 7720

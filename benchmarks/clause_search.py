@@ -1,6 +1,6 @@
 """`python -m benchmarks.clause_search`: latency of a scoped clause search on the configured graph.
 
-Runs `graph.retrieval.clause_search` (scope decision, ranked section search, defined terms, expansion through
+Runs `graph.retrieval.search.clause_search` (scope decision, ranked section search, defined terms, expansion through
 references and definitions: the whole call the assistant's tool makes) for the fixed clause questions of
 `evals.retrieval`-style categories, in two scopes: one contract (`--contracts` contracts spread over the
 graph, each asked every question) and a ContractFilter (a few filters of different sizes). Timed from the
@@ -22,11 +22,11 @@ from typing import Any
 from neo4j import Driver
 
 from benchmarks.timing import stats_ms
-from graph.db import build_driver, read
-from graph.document_load import contract_ids
-from graph.document_queries import LAYER_VERSIONS
-from graph.filters import ContractFilter
-from graph.retrieval import clause_search
+from graph.documents.cypher import LAYER_VERSIONS
+from graph.documents.load import contract_ids
+from graph.query.filters import ContractFilter
+from graph.retrieval.search import clause_search
+from graph.server.db import build_driver, read
 
 RESULTS = Path(__file__).parent / "results"
 QUESTIONS = (

@@ -1,4 +1,4 @@
-"""Duplicate recognition at portfolio size: the band-key candidates (graph.duplicates) against reading every
+"""Duplicate recognition at portfolio size: the band-key candidates (graph.store.duplicates) against reading every
 stored fingerprint (the shape before band keys), on a fresh server holding N documents with fingerprints.
 
 Each document gets a random 128-slot fingerprint (distinct contracts share almost no MinHash band, which
@@ -21,10 +21,10 @@ from neo4j import Driver
 from benchmarks.bench_db import bench_server, fresh_server
 from benchmarks.measure import RESULTS
 from benchmarks.timing import stats_ms, timed
-from graph.db import read, write
-from graph.duplicates import candidate_fingerprints
-from graph.fingerprint import PERMUTATIONS, band_keys
-from graph.schema import ensure_schema
+from graph.server.db import read, write
+from graph.store.duplicates import candidate_fingerprints
+from graph.store.fingerprint import PERMUTATIONS, band_keys
+from graph.store.schema import ensure_schema
 from ingest.duplicates import best_text_match
 
 BATCH = 2000

@@ -37,8 +37,8 @@ from benchmarks.mix import questions
 from benchmarks.renewal_synth import facts_rows, load_profile, write_facts
 from benchmarks.synth import generate
 from benchmarks.timing import measure
-from graph.prepare import prepare
-from graph.sample import read_records, resolve_sample
+from graph.store.prepare import prepare
+from graph.store.sample import read_records, resolve_sample
 
 RESULTS = Path(__file__).resolve().parent / "results"
 

@@ -11,8 +11,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from graph.filters import ContractFilter, parse_filter
-from graph.prepare import Prepared
+from graph.query.filters import ContractFilter, parse_filter
+from graph.store.prepare import Prepared
 
 AS_OF = "2021-06-30"
 COMMON_FRAGMENT = "pharma"

@@ -20,7 +20,7 @@ import streamlit as st
 from streamlit.testing.v1 import AppTest
 
 from benchmarks.bench_db import peak_rss
-from graph.config import REPO_ROOT
+from graph.server.config import REPO_ROOT
 
 APP = REPO_ROOT / "app.py"
 PAGES = {"overview": None, "explorer": "pages/explorer.py"}

@@ -24,7 +24,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from graph.document_rows import ROW_KEYS
+from graph.documents.rows import ROW_KEYS
 from ingest.layer import parse_text_file
 
 DEFAULT_TEXTS = Path("../shared/data/cuad/txt")

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from statistics import fmean, pstdev
 from typing import Any
 
-from graph.clean import is_placeholder, party_key
+from graph.store.clean import is_placeholder, party_key
 
 WORD = re.compile(r"[a-z]{3,}")
 

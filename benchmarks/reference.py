@@ -13,9 +13,9 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from graph import renewal_cypher
-from graph.compiler import FULLTEXT_INDEX, METRICS, SORT_KEYS, lucene_query
-from graph.filters import ContractFilter
+from graph.query import renewal_cypher
+from graph.query.compiler import FULLTEXT_INDEX, METRICS, SORT_KEYS, lucene_query
+from graph.query.filters import ContractFilter
 
 EXAMPLE = """{summary: el.summary, contract_type: el.contract_type, contract_scope: el.scope,
    file_id: el.file_id, effective_date: el.effective_date, end_date: el.end_date,
@@ -38,7 +38,7 @@ GROUPS = {
     "party_country": "UNWIND countries AS key WITH DISTINCT c, key",
     "governing_law_country": "MATCH (c)-[:GOVERNED_BY]->(law) WITH DISTINCT c, law.country AS key",
     "clause_type": "MATCH (c)-[:HAS_CLAUSE]->(clause) WITH DISTINCT c, clause.type AS key",
-    # The reference design has no renewal facts: its shape with our expressions (graph.renewal_cypher).
+    # The reference design has no renewal facts: its shape with our expressions (graph.query.renewal_cypher).
     **{name: f"WITH c, {key} AS key" for name, key in renewal_cypher.GROUP_KEYS.items()},
 }
 

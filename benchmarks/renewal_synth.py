@@ -1,6 +1,6 @@
 """Renewal facts for benchmark portfolios, drawn from the CUAD sample's stored facts.
 
-Renewal facts are read from contract texts (graph.renewal_facts), and benchmark portfolios are loaded from
+Renewal facts are read from contract texts (graph.documents.renewal_facts), and benchmark portfolios are loaded from
 seed JSON without texts, so without this the renewal filters would time an empty result. The profile
 (`benchmarks/renewal_profile.json`) holds the 510 sample contracts' stored facts as the rules engine wrote
 them (exported from a database with the document layer). At 510 the sample gets its own facts back; a
@@ -25,8 +25,8 @@ from typing import Any
 from neo4j import Driver
 
 from benchmarks.synth import JITTER_DAYS
-from graph.db import build_driver, write_tx
-from graph.renewal_facts import ensure_renewal_schema, stored_facts, write_renewal_rows
+from graph.documents.renewal_facts import ensure_renewal_schema, stored_facts, write_renewal_rows
+from graph.server.db import build_driver, write_tx
 
 PROFILE = Path(__file__).resolve().parent / "renewal_profile.json"
 NUMBERS = ("renewal_months", "renewal_days", "notice_months", "notice_days", "notice_span_days",
@@ -63,7 +63,7 @@ def _date(value: Any) -> date | None:
 
 
 def _row(file_id: str, facts: dict[str, Any], term_end: date | None) -> dict[str, Any]:
-    """A graph.renewal_facts SET_FACTS row whose stored `term_end` is exactly `term_end`."""
+    """A graph.documents.renewal_facts SET_FACTS row whose stored `term_end` is exactly `term_end`."""
     return {"file_id": file_id, "renewal_type": facts["renewal_type"], "perpetual": term_end is None,
             "end_date": term_end, "term_start": None, "version": VERSION, **{n: facts[n] for n in NUMBERS}}
 
@@ -111,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not args.export:
         parser.error("nothing to do: pass --export")
-    from graph.sample import read_records, resolve_sample
+    from graph.store.sample import read_records, resolve_sample
 
     with build_driver() as driver:
         count = export_profile(driver, read_records(resolve_sample(allow_download=False)))

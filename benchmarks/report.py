@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from graph.config import REPO_ROOT
+from graph.server.config import REPO_ROOT
 
 RESULTS = REPO_ROOT / "benchmarks" / "results"
 DOC = REPO_ROOT / "docs" / "PERFORMANCE.md"

@@ -20,8 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.profile import Templates, templates
-from graph.clean import is_placeholder
-from graph.sample import read_records, resolve_sample
+from graph.store.clean import is_placeholder
+from graph.store.sample import read_records, resolve_sample
 
 SYLLABLES = [c + v for c in "bdfgklmnprstvz" for v in "aeiou"]
 INDUSTRIES = ["Biotech", "Pharma", "Software", "Systems", "Energy", "Media", "Capital", "Logistics", "Foods",
@@ -173,7 +173,7 @@ def generate(contracts: int, seed: int, sample: list[dict[str, Any]] | None = No
 
 
 def load(records: list[dict[str, Any]], port: int) -> None:
-    """Load into a fresh benchmark server (benchmarks/.work/synth-<N>) through graph.load, then stop it."""
+    """Load into a fresh benchmark server (benchmarks/.work/synth-<N>) through graph.store.load, then stop it."""
     from benchmarks.bench_db import bench_server, fresh_server, store_sizes, timed_load
 
     srv = bench_server(f"synth-{len(records)}", port)

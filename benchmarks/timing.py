@@ -18,8 +18,8 @@ from neo4j import Driver
 
 from benchmarks.mix import Question
 from benchmarks.reference import reference_aggregation, reference_search
-from graph.db import read
-from graph.repository import search_contracts
+from graph.reads.repository import search_contracts
+from graph.server.db import read
 
 TODAY = date(2021, 6, 30)
 T = TypeVar("T")

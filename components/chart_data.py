@@ -14,8 +14,8 @@ from typing import Any
 from neo4j import Driver
 
 from core.errors import FilterValidationError
-from graph.filters import ContractFilter, parse_filter
-from graph.repository import count_contracts
+from graph.query.filters import ContractFilter, parse_filter
+from graph.reads.repository import count_contracts
 
 # Decade bands: amounts span about $5k to $1B, so equal-width bins would put everything in one bar.
 AMOUNT_EDGES: tuple[float, ...] = (0.0, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9)

@@ -15,8 +15,8 @@ import streamlit as st
 from components import reads
 from components.chart_data import drill_filter
 from components.formatting import country_label
-from graph.compiler import CompiledQuery
-from graph.filters import ContractFilter
+from graph.query.compiler import CompiledQuery
+from graph.query.filters import ContractFilter
 
 COLOR = "#2E6BE6"
 ACCENT = "#F08C2E"

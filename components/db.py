@@ -1,6 +1,6 @@
 """The UI's database access: one cached driver, and status checks that turn failures into messages.
 
-The driver is built by `graph.db.build_driver` (the one place that builds it) and cached with
+The driver is built by `graph.server.db.build_driver` (the one place that builds it) and cached with
 `st.cache_resource`, so every rerun and page shares one connection pool.
 """
 
@@ -14,9 +14,9 @@ from neo4j import Driver
 
 from components.formatting import escape_md
 from core.errors import ContractGraphError
-from graph.config import Neo4jSettings
-from graph.db import build_driver, ping, unavailable_message
-from graph.repository import overview
+from graph.reads.repository import overview
+from graph.server.config import Neo4jSettings
+from graph.server.db import build_driver, ping, unavailable_message
 
 START_COMMAND = "make run   # or: .venv/bin/python -m graph server start"
 CUAD_CREDIT = "Sample data: CUAD, The Atticus Project (CC BY 4.0)"

@@ -1,4 +1,4 @@
-"""Draw a `graph.subgraph.Subgraph` with pyvis as one HTML page that loads nothing from the internet.
+"""Draw a `graph.reads.subgraph.Subgraph` with pyvis as one HTML page that loads nothing from the internet.
 
 pyvis's template links vis-network and Bootstrap from CDNs (`cdn_resources="remote"`); those tags are
 stripped, and vis-network comes from the app's own static files instead (`components.static_assets`:
@@ -20,7 +20,7 @@ from pyvis.network import Network
 
 from components.formatting import money
 from components.static_assets import vis_head_tags
-from graph.subgraph import GraphNode, Subgraph
+from graph.reads.subgraph import GraphNode, Subgraph
 
 LABEL_COLORS = {
     "Contract": "#2E6BE6", "Party": "#F08C2E", "Location": "#2BA673", "Country": "#7A5AF8",

@@ -17,12 +17,10 @@ from components.chart_data import AmountBand, amount_bands, upcoming_filter
 from components.db import get_driver, show_db_error
 from components.formatting import escape_md
 from core.errors import ContractGraphError, DatabaseUnavailable
-from graph import subgraph
-from graph.clause_review import ClauseReview, clause_review
-from graph.db import ping
-from graph.documents import ALL_LEVELS, DocumentOutline, add_document_layer, document_outline
-from graph.filters import ContractFilter
-from graph.repository import (
+from graph.query.filters import ContractFilter
+from graph.reads import subgraph
+from graph.reads.documents import ALL_LEVELS, DocumentOutline, add_document_layer, document_outline
+from graph.reads.repository import (
     SearchResult,
     contract_details,
     filter_options,
@@ -33,7 +31,9 @@ from graph.repository import (
     search_contracts,
     search_parties,
 )
-from graph.retrieval import ClauseResult, clause_search
+from graph.retrieval.clause_review import ClauseReview, clause_review
+from graph.retrieval.search import ClauseResult, clause_search
+from graph.server.db import ping
 
 TTL_S = 300
 GROUP_LIMIT = 500

@@ -17,7 +17,7 @@ from pathlib import Path
 import pyvis
 import streamlit as st
 
-from graph.config import REPO_ROOT
+from graph.server.config import REPO_ROOT
 
 logger = logging.getLogger(__name__)
 

@@ -1,6 +1,6 @@
 """The one settings loader: every setting is an environment variable, else a key of
 `.streamlit/secrets.toml`, else a default (environment first so CI and scripts can override a developer's
-file). Neo4j's connection settings build on `setting` in graph/config.py; this module holds the rest.
+file). Neo4j's connection settings build on `setting` in graph/server/config.py; this module holds the rest.
 
 LLM and agent settings (AgentSettings), each an environment variable or a key of secrets.toml (top level or
 its `[llm]` table):

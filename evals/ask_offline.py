@@ -9,7 +9,7 @@ a ContractFilter (describe() form), {"tool", "scope"} for contract-level questio
 Outcomes: `exact` (the parser's filter / tool equals the gold), `safe` (it refused or asked back where an
 answer was expected: no number given), `wrong` (it answered with anything else: a confident wrong answer).
 Follow-ups (`follow`: the id of the previous question) start from the previous question's gold filter. Party
-names come from the CUAD sample (graph.prepare), the same names the loaded graph holds, so no database is
+names come from the CUAD sample (graph.store.prepare), the same names the loaded graph holds, so no database is
 needed.
 """
 
@@ -26,9 +26,9 @@ from typing import Any
 
 from agent.question import ParsedQuestion, PartyDirectory, parse_question
 from core.settings import REPO_ROOT
-from graph.filters import ContractFilter, parse_filter
-from graph.prepare import prepare
-from graph.sample import read_records, resolve_sample
+from graph.query.filters import ContractFilter, parse_filter
+from graph.store.prepare import prepare
+from graph.store.sample import read_records, resolve_sample
 
 QUESTION_FILES = (REPO_ROOT / "evals" / "questions" / "offline_questions.jsonl",
                   REPO_ROOT / "evals" / "questions" / "offline_questions_b.jsonl",

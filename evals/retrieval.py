@@ -1,7 +1,7 @@
 """`python -m evals.retrieval`: does clause search find the clause CUAD's experts labelled?
 
 For every dev contract (`labels_dev.csv`) in the graph and every measured category, one fixed natural question
-per category (never the label text) runs through `graph.retrieval.clause_search` scoped to that contract,
+per category (never the label text) runs through `graph.retrieval.search.clause_search` scoped to that contract,
 against the real graph. A (contract, category) pair with labelled spans is *found at rank r* when the r-th hit
 section covers one of its spans. A hit covers a span when at least half of the span's 5-word shingles
 (lowercased word tokens) occur in the hit's text; a span inside a section has all of them, a span crossing
@@ -15,7 +15,7 @@ with a span (lower is better: the clause is there) and over those without one (h
 
 Contracts are split A/B by a hash of their file name (`split_of`): the threshold and expansions were tuned on
 A only, B is held out. `--calibrate` prints the best boosted full-text score distribution of pairs with and
-without a clause (what `graph.retrieval.MIN_SCORE` is chosen from). Results go to
+without a clause (what `graph.retrieval.search.MIN_SCORE` is chosen from). Results go to
 `evals/results/retrieval.json` (with the calibration table of split A).
 """
 
@@ -32,10 +32,10 @@ from typing import Any
 
 from neo4j import Driver
 
-from graph import document_queries as q
-from graph.db import build_driver, read
-from graph.document_load import contract_ids
-from graph.retrieval import MIN_SCORE, ClauseResult, clause_search, search_sections
+from graph.documents import cypher as q
+from graph.documents.load import contract_ids
+from graph.retrieval.search import MIN_SCORE, ClauseResult, clause_search, search_sections
+from graph.server.db import build_driver, read
 from ingest.cuad_labels import LabelledContract, load_labels, name_key
 
 DEFAULT_LABELS = Path("../shared/data/cuad/labels_dev.csv")
@@ -82,7 +82,7 @@ def covers(section_text: str, span: str) -> bool:
 
 
 def shown_text(row: dict[str, Any]) -> str:
-    """A hit's text as clause search shows it, unclipped (graph.retrieval_items._section_text)."""
+    """A hit's text as clause search shows it, unclipped (graph.retrieval.items._section_text)."""
     text = (row.get("text") or "").strip()
     if len(text) < SHORT_SECTION and row.get("children"):
         text = "\n".join([text, *(c.strip() for c in row["children"] if c)])

@@ -1,13 +1,13 @@
 """Cross-reference resolution on the CUAD texts, dev and non-dev contracts apart: `python -m evals.xrefs`.
 
 Parses the texts directly (no database) with the document parser's own outline and reference pass
-(`ingest.document.references.scan_references`, which `parse_document` uses).
+(`ingest.document.refs.resolve.scan_references`, which `parse_document` uses).
 
 Denominator: every INTERNAL reference the parser finds, numbered or not: "Section 7.4(b)", each item of
 "Sections 2.1 through 2.3", "Article IX hereof", "clause (b) above", "Exhibit B", "Schedule 1", "the
 preceding paragraph", "this Section", "Section __". EXTERNAL references (a statute, rule or another
 instrument: "Section 102 of the Code", "15 U.S.C. Section 1", "Section 4.2 of the Separation Agreement";
-defined in ingest/document/ref_external.py) are counted apart and left out. A document's own filing label
+defined in ingest/document/refs/external.py) are counted apart and left out. A document's own filing label
 ("Exhibit 10.7" heading an SEC exhibit) is not a reference. An exhibit that is referenced but not attached
 to the text stays in the denominator as unresolved; it is also reported on its own line.
 "Resolved" means a target section was found; references to the provision they sit in ("this Section",
@@ -32,7 +32,7 @@ from pathlib import Path
 
 from ingest.cuad_labels import index_texts, load_labels, read_text
 from ingest.document.parser import document_outline
-from ingest.document.references import Found, scan_references
+from ingest.document.refs.resolve import Found, scan_references
 
 CUAD = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "cuad"
 RESULTS = Path(__file__).resolve().parent / "results" / "xrefs.txt"

@@ -14,16 +14,16 @@ from typing import Any
 
 from tqdm import tqdm
 
-from graph import server
-from graph.cli_input import CliParser, int_option, row_cap, timeout_seconds
-from graph.cli_support import json_object_arg, parse_args, run_cli
-from graph.config import Neo4jSettings
-from graph.db import build_driver
-from graph.load import load_records
-from graph.readonly import DEFAULT_ROW_CAP, DEFAULT_TIMEOUT_S, run_read_only
-from graph.repository import graph_counts, json_params, overview, search_contracts, search_parties
-from graph.sample import read_records, resolve_sample
-from graph.schema import ensure_schema
+from core.cli_input import CliParser, int_option, row_cap, seconds_option
+from core.cli_support import json_object_arg, parse_args, run_cli
+from graph.readonly.guard import DEFAULT_ROW_CAP, DEFAULT_TIMEOUT_S, MAX_TIMEOUT_S, run_read_only
+from graph.reads.repository import graph_counts, json_params, overview, search_contracts, search_parties
+from graph.server import process as server
+from graph.server.config import Neo4jSettings
+from graph.server.db import build_driver
+from graph.store.load import load_records
+from graph.store.sample import read_records, resolve_sample
+from graph.store.schema import ensure_schema
 
 log = logging.getLogger("graph.cli")
 
@@ -114,7 +114,7 @@ def build_parser() -> argparse.ArgumentParser:
     query = sub.add_parser("query", help="run one read-only Cypher statement")
     query.add_argument("cypher")
     query.add_argument("--params", default="{}")
-    query.add_argument("--timeout", type=timeout_seconds, default=DEFAULT_TIMEOUT_S,
+    query.add_argument("--timeout", type=seconds_option("timeout", MAX_TIMEOUT_S), default=DEFAULT_TIMEOUT_S,
                        help="seconds, more than 0 and at most 300 (default %(default)s)")
     query.add_argument("--row-cap", type=row_cap, default=DEFAULT_ROW_CAP,
                        help="rows returned at most, 1 to 100000 (default %(default)s)")

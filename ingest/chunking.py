@@ -1,7 +1,7 @@
 """Split a long contract into overlapping chunks that each fit a model's context budget.
 
 The text is the pages joined by form feeds (the same joining as `ingest.rules.text.Doc` and
-`graph.write`), so chunk offsets are offsets into the stored document. A contract within the budget is
+`graph.store.write`), so chunk offsets are offsets into the stored document. A contract within the budget is
 one chunk. A longer one is cut greedily into bodies of at most `budget - overlap` characters, each cut
 placed at the best boundary in the second half of the window: a page break, else a blank line (a
 section or paragraph), else a sentence end, else any whitespace, else a hard cut. Each chunk then

@@ -26,11 +26,11 @@ from langchain_core.embeddings import Embeddings
 from neo4j import Driver
 from tqdm import tqdm
 
+from core.cli_support import run_cli
 from core.errors import ContractGraphError
 from core.vocab import CONTRACT_TYPES
-from graph.cli_support import run_cli
-from graph.db import build_driver
-from graph.write import DuplicateFile
+from graph.server.db import build_driver
+from graph.store.write import DuplicateFile
 from ingest.batch_files import collect_files, display_name, printable
 from ingest.duplicates import CHOICES, Choice
 from ingest.evidence import LOW_CONFIDENCE, REVIEW_FIELDS

@@ -2,8 +2,8 @@
 
 Two signals, strongest first:
 
-* **Text**: the upload's fingerprint (`graph.fingerprint`, MinHash over word 5-shingles) against the stored
-  document fingerprints that share an LSH band key with it (`graph.duplicates.candidate_fingerprints`; any
+* **Text**: the upload's fingerprint (`graph.store.fingerprint`, MinHash over word 5-shingles) against the stored
+  document fingerprints that share an LSH band key with it (`graph.store.duplicates.candidate_fingerprints`; any
   text at the threshold below shares one with probability above 0.999999). On the CUAD sample a PDF scores
   >= 0.91 against its own text and at most 0.74 against any other contract (an amendment of the same
   agreement), so `TEXT_THRESHOLD` = 0.82 sits in the gap. Equal best scores (the same filing stored twice)
@@ -23,8 +23,8 @@ from typing import Any, Literal
 from neo4j import Driver
 from rapidfuzz import fuzz
 
-from graph.duplicates import candidate_fingerprints, contracts_without_text, ensure_band_keys
-from graph.fingerprint import fingerprint, similarity
+from graph.store.duplicates import candidate_fingerprints, contracts_without_text, ensure_band_keys
+from graph.store.fingerprint import fingerprint, similarity
 from ingest.cuad_labels import name_key
 from ingest.schema import ContractDraft
 

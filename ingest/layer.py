@@ -1,5 +1,5 @@
 """Building the document layer: contract texts are parsed (`ingest.document.parse_document`) into rows
-(`ingest.document.rows`) that `graph.document_load` writes under each contract's Document.
+(`ingest.document.rows`) that `graph.documents.load` writes under each contract's Document.
 
 Two entry points: `load_texts` for a directory of CUAD `.txt` files (batched: one transaction per batch of
 documents, parsed in worker processes), and `build_document_layer` for one contract (an upload passes the
@@ -20,7 +20,7 @@ from pathlib import Path
 from neo4j import Driver
 
 from core.errors import IngestError
-from graph.document_load import (
+from graph.documents.load import (
     Embed,
     contract_ids,
     document_pages,
@@ -29,12 +29,12 @@ from graph.document_load import (
     untitled_documents,
     write_layer,
 )
-from graph.document_rows import Rows, merge_rows
-from graph.document_schema import ensure_document_schema
-from graph.duplicates import backfill_fingerprints
-from graph.fingerprint import fingerprint_fields
-from graph.renewal_facts import ensure_renewal_schema
-from graph.titles import text_title
+from graph.documents.renewal_facts import ensure_renewal_schema
+from graph.documents.rows import Rows, merge_rows
+from graph.documents.schema import ensure_document_schema
+from graph.store.duplicates import backfill_fingerprints
+from graph.store.fingerprint import fingerprint_fields
+from graph.store.titles import text_title
 from ingest.cuad_labels import name_key, read_text
 from ingest.document import parse_document
 from ingest.document.classify import document_categories

@@ -31,7 +31,7 @@ from rapidfuzz import fuzz
 from rapidfuzz.utils import default_process
 
 from core.names import norm_party
-from graph.clean import party_key
+from graph.store.clean import party_key
 from ingest.rules.dates import find_dates
 from ingest.rules.text import Doc
 from ingest.schema import Clause, ContractDraft, Location, Organization

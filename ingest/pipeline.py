@@ -1,7 +1,7 @@
 """From uploaded bytes to a reviewed commit: hash -> text -> extraction -> entity suggestions -> commit.
 
 `process_file` runs the steps for one file and returns a `Review` (what the reviewer sees and edits);
-it writes nothing. `commit_review` writes the reviewed contract through `graph.write.commit_contract`
+it writes nothing. `commit_review` writes the reviewed contract through `graph.store.write.commit_contract`
 (one transaction), when an embedding model is configured stores its embedding, and parses the text into
 the document layer (`ingest.layer.build_document_layer`, from the pages in hand). The CLI
 (`python -m ingest`) and the Upload page both use these two functions.
@@ -22,11 +22,11 @@ from neo4j import Driver
 from core.errors import ConfigError, ContractGraphError, ExtractionError, IngestError
 from core.llm import build_chat_model, build_embeddings, llm_errors
 from core.settings import AgentSettings
-from graph.duplicates import attach_document, link_upload
-from graph.embeddings import embedding_text, set_contract_embedding
-from graph.party_roles import is_role_name, resolve_role_name
-from graph.replace import replace_contract
-from graph.write import CommitRequest, DuplicateFile, commit_contract, file_id_taken, find_by_sha
+from graph.store.duplicates import attach_document, link_upload
+from graph.store.embeddings import embedding_text, set_contract_embedding
+from graph.store.party_roles import is_role_name, resolve_role_name
+from graph.store.replace import replace_contract
+from graph.store.write import CommitRequest, DuplicateFile, commit_contract, file_id_taken, find_by_sha
 from ingest.contract_type import type_from_title
 from ingest.document import parse_document
 from ingest.duplicates import Choice, DuplicateMatch, recognise
@@ -188,7 +188,7 @@ def process_file(data: bytes, file_name: str, driver: Driver, engine: Engine, *,
 
 def named_roles(draft: ContractDraft, pages: list[str]) -> ContractDraft:
     """Parties extracted under their role ("Franchisee") renamed to the name the preamble defines for it; a
-    role no name is given for stays (the commit keeps it contract-local: graph.party_roles)."""
+    role no name is given for stays (the commit keeps it contract-local: graph.store.party_roles)."""
     text = "\n".join(pages)
     parties = [p.model_copy(update={"name": resolve_role_name(p.name, text) or p.name}) if is_role_name(p.name)
                else p for p in draft.parties]

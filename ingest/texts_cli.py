@@ -13,11 +13,11 @@ from pathlib import Path
 
 from tqdm import tqdm
 
+from core.cli_input import int_option
+from core.cli_support import run_cli
 from core.llm import build_embeddings
 from core.settings import REPO_ROOT, AgentSettings
-from graph.cli_input import int_option
-from graph.cli_support import run_cli
-from graph.db import build_driver
+from graph.server.db import build_driver
 from ingest.background import ProgressFile
 from ingest.layer import load_texts
 

@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from neo4j import Driver
 
-from graph.config import REPO_ROOT, Neo4jSettings
-from graph.db import build_driver
-from graph.prepare import Prepared, prepare
+from graph.server.config import REPO_ROOT, Neo4jSettings
+from graph.server.db import build_driver
+from graph.store.prepare import Prepared, prepare
 
 SHARED = REPO_ROOT.parent / "shared" / "data"
 SAMPLE = SHARED / "cuad" / "contract_data.json"

@@ -14,10 +14,10 @@ from typing import Any
 
 from neo4j import Driver
 
-from graph.load import load_prepared
-from graph.prepare import prepare
-from graph.repository import contract_details, graph_counts
-from graph.write import delete_contract
+from graph.reads.repository import contract_details, graph_counts
+from graph.store.load import load_prepared
+from graph.store.prepare import prepare
+from graph.store.write import delete_contract
 
 FILE_ID = "HOSTILE_MARKDOWN_TEST-EX-10.1-SUPPLY AGREEMENT"
 

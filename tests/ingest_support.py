@@ -17,9 +17,9 @@ from reportlab.lib.pagesizes import letter
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen import canvas
 
-from graph.db import read, write
-from graph.repository import graph_counts
-from graph.write import delete_contract
+from graph.reads.repository import graph_counts
+from graph.server.db import read, write
+from graph.store.write import delete_contract
 
 PDF_DIR = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "cuad" / "pdf"
 CURAEGIS = "CURAEGISTECHNOLOGIES,INC_05_26_2010-EX-1-CORPORATE SPONSORSHIP AGREEMENT.PDF"

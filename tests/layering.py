@@ -37,6 +37,11 @@ ALLOWED: dict[str, frozenset[str]] = {
     "benchmarks": frozenset({"ingest", "graph", "core"}),
 }
 # benchmarks/pages.py drives the app through streamlit's AppTest to time page renders (a harness, as tests/ is).
+# Inside a package, subpackages by concern form layers too, lowest first: a module of one may import the ones
+# before it, never one after it. The package's top-level modules (graph/cli.py) may import any of them.
+SUBLAYERS: dict[str, tuple[str, ...]] = {
+    "graph": ("query", "server", "readonly", "store", "documents", "retrieval", "reads"),
+}
 UI_PACKAGES = frozenset({"app", "pages", "components", "benchmarks"})
 UI_ONLY = ("streamlit",)
 
@@ -143,6 +148,23 @@ def direction_errors(imports: list[Import]) -> list[str]:
     return errors
 
 
+def sublayer_errors(imports: list[Import]) -> list[str]:
+    """Imports between the subpackages of one package (SUBLAYERS) that go up or sideways."""
+    errors = []
+    for imp in imports:
+        pkg = package(imp.source)
+        order = SUBLAYERS.get(pkg)
+        if not order or package(imp.target) != pkg:
+            continue
+        src, dst = (m.split(".")[1] if m.count(".") >= 1 else "" for m in (imp.source, imp.target))
+        if src in order and dst in order and order.index(dst) > order.index(src):
+            errors.append(f"{imp.source}:{imp.line} imports {imp.target} ({pkg}.{src} may not import {pkg}.{dst})")
+        elif src in order and dst not in order and dst:
+            errors.append(f"{imp.source}:{imp.line} imports {imp.target} ({pkg}.{src} may import only "
+                          f"the subpackages below it)")
+    return errors
+
+
 def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
     """One cycle in a directed graph as a path that ends where it starts, or None."""
     state: dict[str, int] = {}  # 1: on the current path, 2: done
@@ -189,4 +211,4 @@ def cycle_errors(imports: list[Import]) -> list[str]:
 def check(root: Path) -> list[str]:
     """Every layering violation under `root`; empty when the tree follows the rules."""
     imports = all_imports(root)
-    return direction_errors(imports) + cycle_errors(imports)
+    return direction_errors(imports) + sublayer_errors(imports) + cycle_errors(imports)

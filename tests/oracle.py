@@ -1,6 +1,6 @@
 """An independent, pure-Python evaluation of ContractFilter semantics over the cleaned sample records.
 
-It shares no code with graph/compiler.py: it reads the cleaned records (graph.prepare output) and applies
+It shares no code with graph/query/compiler.py: it reads the cleaned records (graph.store.prepare output) and applies
 each filter field as the README documents it, so a count mismatch points at the compiler or the graph.
 """
 
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from graph.prepare import Prepared
+from graph.store.prepare import Prepared
 
 TOKEN = re.compile(r"[a-z0-9]+(?:['.][a-z0-9]+)*")
 

@@ -9,8 +9,8 @@ from typing import Any
 from urllib.parse import quote, urlencode
 
 from agent.question.parser import ParsedQuestion
-from graph.filter_url import filter_to_query
-from graph.filters import ContractFilter
+from graph.query.filter_url import filter_to_query
+from graph.query.filters import ContractFilter
 
 EXPLORER = "/explorer"
 KEY_NAMES = {"contract_type": "contract type", "effective_year": "year signed", "effective_month": "month signed",

@@ -35,7 +35,7 @@ from agent.question.renewals import finish as finish_renewals
 from agent.question.scan import Scan, correct, tokenize
 from agent.question.topic import extract_text
 from core.errors import FilterValidationError
-from graph.filters import ContractFilter, parse_filter
+from graph.query.filters import ContractFilter, parse_filter
 
 MAX_CANDIDATES = 6
 NO_CONTRACT = "I could not tell which contract you mean (name a party of it)"

@@ -64,7 +64,7 @@ class PartyDirectory:
 
     @classmethod
     def build(cls, rows: Iterable[Mapping[str, Any]]) -> PartyDirectory:
-        """From rows {name, aliases, contract_count} (graph.repository.party_directory)."""
+        """From rows {name, aliases, contract_count} (graph.reads.repository.party_directory)."""
         entries, by_word = [], defaultdict(set)
         for row in rows:
             name = str(row.get("name") or "").strip()

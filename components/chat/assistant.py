@@ -20,7 +20,7 @@ from components.db import get_driver, get_settings
 from core.errors import ConfigError, LLMNotConfigured
 from core.llm import HOW_TO_CONFIGURE
 from core.settings import AgentSettings, assistant_settings
-from graph.filters import ContractFilter
+from graph.query.filters import ContractFilter
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ import streamlit as st
 from components.session import CHAT_CONTEXT_FILTER, CHAT_EXACT, CHAT_HISTORY
 from core.errors import ConfigError
 from core.settings import AgentSettings, assistant_settings
-from graph.filters import ContractFilter
+from graph.query.filters import ContractFilter
 
 log = logging.getLogger(__name__)
 AGENT_MODULE = "components.chat.assistant"

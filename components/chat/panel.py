@@ -17,8 +17,8 @@ from components.formatting import escape_md
 from components.routes import CHAT_PAGE
 from components.session import CHAT_CONTEXT_FILTER, EXPLORER_FILTER
 from core.errors import FilterValidationError
-from graph.filter_url import LIST_FIELDS, SCALAR_FIELDS, filter_from_query
-from graph.filters import ContractFilter
+from graph.query.filter_url import LIST_FIELDS, SCALAR_FIELDS, filter_from_query
+from graph.query.filters import ContractFilter
 
 PANEL_TURNS = 6
 URL_FILTER_FIELDS = (*LIST_FIELDS, *SCALAR_FIELDS, "monetary_value")

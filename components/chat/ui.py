@@ -15,8 +15,8 @@ from components.formatting import escape_md, escaped_stream
 from components.routes import CONTRACT_PAGE, EXPLORER_PAGE
 from components.session import CHAT_EXACT
 from core.errors import FilterValidationError
-from graph.filter_url import filter_to_query
-from graph.filters import ContractFilter, parse_filter
+from graph.query.filter_url import filter_to_query
+from graph.query.filters import ContractFilter, parse_filter
 
 TOOL_ICONS = {"contract_search": ":material/search:", "party_search": ":material/groups:",
               "contract_details": ":material/description:", "cypher_aggregation": ":material/functions:"}

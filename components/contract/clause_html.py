@@ -10,8 +10,8 @@ import html
 import re
 
 from components.contract.document_html import anchor, tidy_gaps
-from graph.clause_review import word_pattern
-from graph.retrieval_items import Item
+from graph.retrieval.clause_review import word_pattern
+from graph.retrieval.items import Item
 
 STYLE = """<style>
 .cg-hits { font-size: 14px; line-height: 1.5; max-height: 60vh; overflow-y: auto; padding-right: 6px; }

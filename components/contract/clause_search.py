@@ -10,8 +10,8 @@ import streamlit as st
 from components import reads
 from components.contract.clause_html import hits_html, reach_kind
 from components.formatting import escape_md
-from graph.clause_review import check_question
-from graph.retrieval import ClauseResult
+from graph.retrieval.clause_review import check_question
+from graph.retrieval.search import ClauseResult
 
 ASKED = "contract_clause_asked"  # {file_id: the last question asked about that contract}
 PLACEHOLDER = "e.g. termination for convenience, governing law, assignment"

@@ -9,7 +9,7 @@ from components import reads
 from components.build_status import layer_note
 from components.contract.clause_search import render_clause_search
 from components.contract.document_html import document_html
-from graph.documents import DocumentOutline
+from graph.reads.documents import DocumentOutline
 
 LOAD_HINT = ("Build it with `make run` (it runs in the background) or `python -m ingest load-texts`; uploads get "
              "theirs when committed.")

@@ -10,7 +10,7 @@ import html
 import re
 from typing import Any
 
-from graph.documents import DocumentOutline
+from graph.reads.documents import DocumentOutline
 
 HOVER_CHARS = 300
 MAX_LEVEL_INDENT = 6

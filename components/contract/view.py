@@ -12,7 +12,7 @@ from components import reads
 from components.formatting import country_label, duration_label, escape_md, law_label, money, parties_short
 from components.network_view import render_network
 from components.routes import PARTIES_PAGE
-from graph import subgraph
+from graph.reads import subgraph
 
 # The document layer in the graph opens collapsed to the top-level sections; more on request.
 LAYER_DETAIL = {1: "Top-level sections", 2: "+ subsections", 3: "Every section + defined terms"}

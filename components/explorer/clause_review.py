@@ -11,8 +11,8 @@ from components import reads
 from components.explorer.results import show_queries
 from components.formatting import escape_md
 from components.routes import CONTRACT_PAGE
-from graph.clause_review import ClauseReview, check_question, review_csv
-from graph.filters import ContractFilter
+from graph.query.filters import ContractFilter
+from graph.retrieval.clause_review import ClauseReview, check_question, review_csv
 
 ASKED = "explorer_clause_asked"  # the last clause question asked on the Explorer
 CYPHER = "explorer_clause_cypher"  # its own queries panel, apart from the filter's

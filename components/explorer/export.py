@@ -13,8 +13,8 @@ import pandas as pd
 from neo4j import Driver
 
 from components.formatting import duration_label, law_label, party_labels
-from graph.filters import MAX_LIMIT, ContractFilter
-from graph.repository import search_contracts
+from graph.query.filters import MAX_LIMIT, ContractFilter
+from graph.reads.repository import search_contracts
 
 CSV_COLUMNS = ("file_id", "title", "contract_type", "effective_date", "end_date", "duration", "total_amount",
                "parties", "party_countries", "governing_law", "summary")

@@ -14,7 +14,7 @@ import streamlit as st
 from components.formatting import country_label, escape_md, state_label
 from core.errors import FilterValidationError
 from core.vocab import CUAD_CATEGORIES
-from graph.filters import ContractFilter, parse_filter
+from graph.query.filters import ContractFilter, parse_filter
 
 DATE_MIN, DATE_MAX = date(1950, 1, 1), date(2150, 12, 31)
 # Status choice -> (active, has_end_date)

@@ -10,10 +10,10 @@ from neo4j import Driver
 from components import reads
 from components.explorer.export import contracts_csv, contracts_frame
 from components.routes import CONTRACT_PAGE
-from graph.compiler import CompiledQuery
-from graph.filter_url import PAGE_PARAM, PAGE_SIZE_PARAM, PAGE_SIZES
-from graph.filters import ContractFilter
-from graph.repository import SearchResult, json_params
+from graph.query.compiler import CompiledQuery
+from graph.query.filter_url import PAGE_PARAM, PAGE_SIZE_PARAM, PAGE_SIZES
+from graph.query.filters import ContractFilter
+from graph.reads.repository import SearchResult, json_params
 
 CYPHER_KEY = "explorer_cypher"  # one open/closed state for the page, kept across filters
 COLUMNS = {

@@ -13,7 +13,7 @@ from components.formatting import country_label, escape_md, money
 from components.network_view import render_network
 from components.routes import CONTRACT_PAGE
 from components.session import EXPLORER_FILTER
-from graph.filters import ContractFilter
+from graph.query.filters import ContractFilter
 
 NODE_CAPS = (25, 50, 100, 200, 400)
 DEPTHS = {1: "Direct co-parties", 2: "+ their co-parties", 3: "+ one more hop"}

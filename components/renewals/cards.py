@@ -11,9 +11,9 @@ from components import reads
 from components.db import get_driver
 from components.renewals.export import STATE_LABELS, span_text
 from components.routes import EXPLORER_PAGE, RENEWALS_PAGE
-from graph.filter_url import filter_to_query
-from graph.filters import ContractFilter
-from graph.renewal_queries import ScheduleRow, contract_terms
+from graph.query.filter_url import filter_to_query
+from graph.query.filters import ContractFilter
+from graph.reads.renewals import ScheduleRow, contract_terms
 
 NOTICE_DAYS = 90
 FIELD_LABELS = {"expiration": "Expiration / term end", "initial_term": "Initial term", "renewal_type": "Renewal",

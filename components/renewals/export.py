@@ -13,8 +13,8 @@ from urllib.parse import urlencode
 
 import pandas as pd
 
-from graph.renewal_dates import Span
-from graph.renewal_queries import ScheduleRow
+from graph.query.renewal_dates import Span
+from graph.reads.renewals import ScheduleRow
 
 PRODID = "-//Contract Graph//Renewals//EN"
 CONTRACT_URL = "contract"

@@ -10,9 +10,9 @@ import streamlit as st
 
 from components.db import get_driver
 from components.renewals.export import schedule_csv, schedule_frame, schedule_ics, span_text
-from graph.filters import ContractFilter
-from graph.renewal_dates import term_end_at
-from graph.renewal_queries import ScheduleRow, renewal_schedule
+from graph.query.filters import ContractFilter
+from graph.query.renewal_dates import term_end_at
+from graph.reads.renewals import ScheduleRow, renewal_schedule
 
 TTL_S = 300
 TIMELINE_ROWS = 30

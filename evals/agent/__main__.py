@@ -19,8 +19,8 @@ from core.llm import build_chat_model
 from core.settings import AgentSettings
 from evals.agent import DEFAULT_QUESTIONS
 from evals.agent.harness import Result, load_questions, run_eval, summarize, summary_markdown, write_outputs
-from graph.config import REPO_ROOT, Neo4jSettings
-from graph.db import build_driver
+from graph.server.config import REPO_ROOT, Neo4jSettings
+from graph.server.db import build_driver
 
 SKIPPED = ("skipped: no LLM is configured, so nothing was evaluated. Set OPENAI_API_KEY (or OPENAI_BASE_URL "
            "for a local OpenAI-compatible server) in the environment or .streamlit/secrets.toml; see "

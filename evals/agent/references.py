@@ -25,8 +25,8 @@ from typing import Any
 from neo4j import Driver
 
 from core.errors import ContractGraphError
-from graph.readonly import run_read_only
-from graph.repository import contract_details, search_contracts, search_parties
+from graph.readonly.guard import run_read_only
+from graph.reads.repository import contract_details, search_contracts, search_parties
 
 KINDS = ("count", "aggregation", "party", "cypher", "details")
 COLUMNS = ("id", "category", "question", "kind", "spec", "template", "reference")
@@ -116,7 +116,7 @@ def refresh(driver: Driver, path: Path) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from graph.db import build_driver
+    from graph.server.db import build_driver
 
     args = argv if argv is not None else sys.argv[1:]
     if len(args) != 1:

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from ingest.document.definition_text import is_pointer, names_party, referent, trim_definition, valid_term
 from ingest.document.models import DefinedTerm, Reference, TermUse
-from ingest.document.references import EXH_REF_RE, REF_RE
+from ingest.document.refs.resolve import EXH_REF_RE, REF_RE
 
 _Q_OPEN, _Q_CLOSE = "\"“”", "\"”“"
 _TERM = r"[\"“](?P<term>[^\"“”\n]{1,80}?)[\"”]"

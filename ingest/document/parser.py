@@ -13,7 +13,7 @@ from ingest.document.pages import (
     place_sidebar_headings,
     strip_running_lines,
 )
-from ingest.document.references import find_references
+from ingest.document.refs.resolve import find_references
 from ingest.document.sections import Outline, build_outline
 
 log = logging.getLogger(__name__)

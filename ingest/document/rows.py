@@ -1,7 +1,7 @@
-"""A parsed document as the parameter rows the document-layer writer (`graph.document_load`) takes (pure
+"""A parsed document as the parameter rows the document-layer writer (`graph.documents.load`) takes (pure
 functions, no database).
 
-One `ParsedDocument` becomes lists of plain dicts, one list per statement in `graph.document_queries`.
+One `ParsedDocument` becomes lists of plain dicts, one list per statement in `graph.documents.cypher`.
 Everything the statements MATCH on is checked here first, so nothing is lost silently: a reference whose
 target is not a section of this document is kept as an unresolved reference, and a term defined twice keeps
 its first definition (every defining section still gets its DEFINES link).
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from graph.document_rows import LAYER_VERSION, Rows, empty_rows
+from graph.documents.rows import LAYER_VERSION, Rows, empty_rows
 from ingest.document.classify import Categories, document_categories
 from ingest.document.models import ParsedDocument
 

@@ -10,9 +10,9 @@ import sys
 
 from tqdm import tqdm
 
+from core.cli_support import run_cli
 from core.llm import build_chat_model
-from graph.cli_support import run_cli
-from graph.db import build_driver
+from graph.server.db import build_driver
 from ingest.document.models import ParsedDocument
 from ingest.renewals.extract import RenewalTerms
 from ingest.renewals.llm import extract_renewals_llm

@@ -1,4 +1,4 @@
-"""The rows that write a contract's renewal facts and evidence (graph.renewal_facts), built from its parsed
+"""The rows that write a contract's renewal facts and evidence (graph.documents.renewal_facts), built from its parsed
 document, and `refresh_renewals`, which re-extracts them for the contracts already in the graph."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from typing import Any
 
 from neo4j import Driver
 
-from graph.db import write_tx
-from graph.renewal_facts import ROW_KEYS, document_texts, ensure_renewal_schema, write_renewal_rows
+from graph.documents.renewal_facts import ROW_KEYS, document_texts, ensure_renewal_schema, write_renewal_rows
+from graph.server.db import write_tx
 from ingest.document import parse_document
 from ingest.document.classify import Categories
 from ingest.document.models import ParsedDocument

@@ -21,14 +21,14 @@ from components.formatting import escape_md
 from components.routes import EXPLORER_PAGE as THIS_PAGE
 from components.session import EXPLORER_FILTER
 from core.errors import FilterValidationError
-from graph.filter_url import (
+from graph.query.filter_url import (
     PAGE_SIZE_PARAM,
     filter_from_query,
     filter_to_query,
     page_from_query,
     short_digest,
 )
-from graph.filters import ContractFilter
+from graph.query.filters import ContractFilter
 
 
 def url_filter() -> ContractFilter:

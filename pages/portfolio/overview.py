@@ -16,8 +16,8 @@ from components.formatting import money
 from components.renewals.cards import render_notice_card
 from components.routes import EXPLORER_PAGE as EXPLORER
 from components.routes import PARTIES_PAGE
-from graph.filter_url import filter_to_query
-from graph.filters import ContractFilter, MonetaryValue
+from graph.query.filter_url import filter_to_query
+from graph.query.filters import ContractFilter, MonetaryValue
 
 HORIZON_DAYS = 90
 AS_OF_PARAM = "as_of"

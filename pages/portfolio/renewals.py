@@ -12,8 +12,8 @@ from components import reads
 from components.footer import render_footer
 from components.renewals.view import render_downloads, render_table, schedule, timeline
 from components.routes import EXPLORER_PAGE
-from graph.filter_url import filter_to_query
-from graph.filters import ContractFilter
+from graph.query.filter_url import filter_to_query
+from graph.query.filters import ContractFilter
 
 HORIZONS = {"30 days": 30, "90 days": 90, "6 months": 182, "1 year": 365, "2 years": 730}
 TYPES = ("automatic", "evergreen", "option", "none")

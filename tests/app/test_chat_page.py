@@ -11,9 +11,9 @@ from streamlit.testing.v1 import AppTest
 
 from components.session import CHAT_HISTORY
 from core.settings import AgentSettings
-from graph.filter_url import filter_to_query
-from graph.filters import parse_filter
-from graph.repository import search_contracts
+from graph.query.filter_url import filter_to_query
+from graph.query.filters import parse_filter
+from graph.reads.repository import search_contracts
 from tests.app.shown import shown
 from tests.app.test_chat_support import LLM_VARS, navigate_like_the_server, start_app, use_script
 
@@ -61,7 +61,7 @@ def test_question_streams_answer_with_tool_trace(driver, scripted) -> None:
     assert shown(status.proto.label).endswith(f"`contract_search` · total_count={expected}")
     codes = [c.value for c in at.main.code]
     assert json.loads(codes[0]) == SUPPLY
-    # The tool's one statement (graph.paging): the count, then the page, of the same filter.
+    # The tool's one statement (graph.query.paging): the count, then the page, of the same filter.
     assert any(c.startswith("CALL () {\n  MATCH (c:Contract)\n  WHERE c.effective_date >= $min_effective_date")
                for c in codes)
     links = at.main.get("page_link")

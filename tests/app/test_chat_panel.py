@@ -8,8 +8,8 @@ from streamlit.testing.v1 import AppTest
 
 from components.chat.panel import FOCUS_QUESTION
 from components.session import CHAT_CONTEXT_FILTER, CHAT_HISTORY
-from graph.filters import ContractFilter
-from graph.repository import search_contracts
+from graph.query.filters import ContractFilter
+from graph.reads.repository import search_contracts
 from tests.app.shown import shown
 from tests.app.test_chat_support import APP, navigate_like_the_server, start_app, use_script
 

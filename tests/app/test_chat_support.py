@@ -11,7 +11,7 @@ import streamlit.testing.v1.app_test as app_test_module
 from streamlit.runtime.pages_manager import PagesManager
 from streamlit.testing.v1 import AppTest
 
-from graph.config import REPO_ROOT
+from graph.server.config import REPO_ROOT
 
 APP = str(REPO_ROOT / "app.py")
 LLM_VARS = ("LLM_PROVIDER", "LLM_SCRIPT", "OPENAI_API_KEY", "OPENAI_BASE_URL", "LLM_MODEL")

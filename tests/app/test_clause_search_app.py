@@ -1,9 +1,9 @@
 """The dashboard's ways into clause search, in AppTest against the real graph: the Contract page's Document
-tab search (the cards are exactly what graph.retrieval.clause_search returns, in order, each linking to an
+tab search (the cards are exactly what graph.retrieval.search.clause_search returns, in order, each linking to an
 anchor the document view has; the not-addressed sentence replaces the cards; sections no rule classified in
 the question's category come under a caveat; bad questions get a one-line message) and the Explorer's clause
 review (the table and the downloaded CSV hold one row per contract of the filter with a match, as
-graph.clause_review computes it); a hostile question stays literal text."""
+graph.retrieval.clause_review computes it); a hostile question stays literal text."""
 
 from __future__ import annotations
 
@@ -18,10 +18,10 @@ from streamlit.testing.v1 import AppTest
 from components import reads
 from components.contract.clause_html import reach_kind
 from components.explorer.clause_review import CYPHER as CLAUSE_CYPHER
-from graph.clause_review import clause_review
-from graph.config import REPO_ROOT
-from graph.filters import ContractFilter
-from graph.retrieval import ClauseResult, clause_search
+from graph.query.filters import ContractFilter
+from graph.retrieval.clause_review import clause_review
+from graph.retrieval.search import ClauseResult, clause_search
+from graph.server.config import REPO_ROOT
 from tests.app.shown import shown
 from tests.app.test_markdown_injection import markdown_sources
 from tests.hostile_contract import live_markdown

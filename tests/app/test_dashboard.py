@@ -20,11 +20,11 @@ from streamlit.testing.v1 import AppTest
 
 from components.explorer.results import CYPHER_KEY
 from components.session import EXPLORER_FILTER
-from graph.config import REPO_ROOT
-from graph.filter_url import filter_from_query, filter_to_query, short_digest
-from graph.filters import ContractFilter, parse_filter
-from graph.prepare import Prepared
-from graph.repository import overview, search_contracts
+from graph.query.filter_url import filter_from_query, filter_to_query, short_digest
+from graph.query.filters import ContractFilter, parse_filter
+from graph.reads.repository import overview, search_contracts
+from graph.server.config import REPO_ROOT
+from graph.store.prepare import Prepared
 from tests.app.shown import shown
 from tests.oracle import Oracle
 

@@ -12,12 +12,12 @@ from streamlit.testing.v1 import AppTest
 
 from components.chart_data import AMOUNT_LABELS, amount_bands, drill_filter, upcoming_filter
 from components.network_view import network_html
-from graph.config import REPO_ROOT
-from graph.db import read
-from graph.filter_url import filter_to_query
-from graph.filters import ContractFilter
-from graph.repository import contract_details, count_contracts, search_contracts, search_parties
-from graph.subgraph import contract_subgraph, party_contracts, party_network
+from graph.query.filter_url import filter_to_query
+from graph.query.filters import ContractFilter
+from graph.reads.repository import contract_details, count_contracts, search_contracts, search_parties
+from graph.reads.subgraph import contract_subgraph, party_contracts, party_network
+from graph.server.config import REPO_ROOT
+from graph.server.db import read
 from tests.app.shown import shown
 
 pytestmark = pytest.mark.integration
@@ -124,7 +124,7 @@ def test_party_param_shows_its_contracts_and_network(driver):
 
 
 def test_filter_party_network_edge_weights_count_shared_contracts(driver):
-    from graph.subgraph import filter_party_network
+    from graph.reads.subgraph import filter_party_network
     sub = filter_party_network(driver, ContractFilter(contract_types=("Supply",)), node_cap=400)
     for edge in sub.edges.values():
         a, b = edge.source.split(":", 1)[1], edge.target.split(":", 1)[1]

@@ -9,11 +9,11 @@ import re
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from graph.config import REPO_ROOT
-from graph.db import read
-from graph.documents import add_document_layer
-from graph.subgraph import contract_subgraph
-from graph.write import CommitRequest, commit_contract
+from graph.reads.documents import add_document_layer
+from graph.reads.subgraph import contract_subgraph
+from graph.server.config import REPO_ROOT
+from graph.server.db import read
+from graph.store.write import CommitRequest, commit_contract
 from tests.ingest_support import exact_cleanup
 from tests.integration.test_document_layer import BELLICUM, document_layer  # noqa: F401 (fixture)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from graph.config import REPO_ROOT
+from graph.server.config import REPO_ROOT
 from tests.app.shown import shown
 from tests.hostile_contract import FILE_ID, hostile_contract, live_markdown
 

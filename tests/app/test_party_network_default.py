@@ -8,7 +8,7 @@ from itertools import combinations
 from streamlit.testing.v1 import AppTest
 
 from components.parties.view import BUSIEST, BUSIEST_TOP, FILTERED
-from graph.repository import search_parties
+from graph.reads.repository import search_parties
 from tests.app.test_dashboard_pages import APP
 
 CO_PARTIES = ("MATCH (p:Party)-[:PARTY_TO]->(:Contract)<-[:PARTY_TO]-(b:Party) "

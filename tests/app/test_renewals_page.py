@@ -12,10 +12,10 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from components.renewals.export import schedule_csv, schedule_ics
-from graph.config import REPO_ROOT
-from graph.filters import ContractFilter
-from graph.renewal_queries import renewal_schedule
-from graph.repository import search_contracts
+from graph.query.filters import ContractFilter
+from graph.reads.renewals import renewal_schedule
+from graph.reads.repository import search_contracts
+from graph.server.config import REPO_ROOT
 
 pytestmark = pytest.mark.integration
 
@@ -85,8 +85,8 @@ def test_ics_and_csv_hold_one_event_per_deadline(driver):
 
 
 def test_ics_escapes_and_folds_long_quotes():
-    from graph.renewal_dates import Deadlines, Span, TermFacts
-    from graph.renewal_queries import ScheduleRow
+    from graph.query.renewal_dates import Deadlines, Span, TermFacts
+    from graph.reads.renewals import ScheduleRow
 
     quote = "Either party may give notice; notice, however, must be written\\signed. " * 4
     row = ScheduleRow("A, B; C", "Service", None, TermFacts(date(2021, 3, 31), "automatic", Span(months=12),

@@ -10,9 +10,9 @@ from urllib.parse import parse_qs
 import pytest
 
 from components import routes
-from graph.duplicates import unlink_upload
-from graph.repository import contract_details, graph_counts
-from graph.write import find_by_sha
+from graph.reads.repository import contract_details, graph_counts
+from graph.store.duplicates import unlink_upload
+from graph.store.write import find_by_sha
 from ingest.pdf import sha256_of
 from tests.app.shown import shown
 from tests.app.test_chat_support import LLM_VARS, navigate_like_the_server, start_app, use_script

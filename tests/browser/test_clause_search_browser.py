@@ -13,9 +13,9 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from components.contract.document_html import anchor
-from graph.clause_review import clause_review
-from graph.filters import ContractFilter
-from graph.retrieval import clause_search
+from graph.query.filters import ContractFilter
+from graph.retrieval.clause_review import clause_review
+from graph.retrieval.search import clause_search
 from tests.browser.test_dashboard_browser import assert_no_console_errors, open_path, wait_idle
 from tests.integration.test_document_layer import BELLICUM
 

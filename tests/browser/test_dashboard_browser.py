@@ -11,10 +11,10 @@ from urllib.parse import parse_qs, quote, urlparse
 import pytest
 from playwright.sync_api import Frame, Page, expect
 
-from graph.filter_url import filter_from_query
-from graph.filters import ContractFilter
-from graph.repository import overview, search_contracts, search_parties
-from graph.subgraph import contract_subgraph, party_network
+from graph.query.filter_url import filter_from_query
+from graph.query.filters import ContractFilter
+from graph.reads.repository import overview, search_contracts, search_parties
+from graph.reads.subgraph import contract_subgraph, party_network
 from tests.browser.conftest import App, ConsoleLog, start_app, stop_app
 
 pytestmark = [pytest.mark.browser, pytest.mark.integration]

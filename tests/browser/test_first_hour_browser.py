@@ -16,11 +16,11 @@ from urllib.parse import parse_qs, quote, urlparse
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from graph.db import read, write_tx
-from graph.document_rows import LAYER_VERSION
-from graph.documents import add_document_layer
-from graph.repository import contract_details, overview, search_contracts, search_parties
-from graph.subgraph import contract_subgraph, party_network
+from graph.documents.rows import LAYER_VERSION
+from graph.reads.documents import add_document_layer
+from graph.reads.repository import contract_details, overview, search_contracts, search_parties
+from graph.reads.subgraph import contract_subgraph, party_network
+from graph.server.db import read, write_tx
 from ingest import background
 from tests.browser.conftest import start_app, stop_app
 from tests.browser.test_dashboard_browser import IDLE, VERTICALNET, graph_frame, metric, open_path, wait_idle

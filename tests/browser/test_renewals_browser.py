@@ -9,8 +9,8 @@ from datetime import date, timedelta
 import icalendar
 import pytest
 
-from graph.filters import ContractFilter
-from graph.repository import search_contracts
+from graph.query.filters import ContractFilter
+from graph.reads.repository import search_contracts
 from tests.browser.test_dashboard_browser import metric, open_path, screenshot, wait_idle
 
 pytestmark = [pytest.mark.browser, pytest.mark.integration]

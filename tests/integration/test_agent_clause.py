@@ -13,9 +13,9 @@ from agent.graph import build_agent
 from agent.runner import AgentAnswer, ask
 from core.llm import build_chat_model
 from core.settings import AgentSettings
-from graph.compiler import compile_projection
-from graph.filters import ContractFilter
-from graph.retrieval import clause_search
+from graph.query.compiler import compile_projection
+from graph.query.filters import ContractFilter
+from graph.retrieval.search import clause_search
 from tests.integration.test_document_layer import BELLICUM, document_layer  # noqa: F401 (fixture)
 from tests.integration.test_retrieval import CHAIN, QUESTION
 

@@ -20,10 +20,10 @@ from agent.graph import build_agent
 from agent.runner import ask
 from core.scripted import ScriptedChatModel, parse_script
 from core.settings import AgentSettings
-from graph.config import REPO_ROOT, read_secrets
-from graph.db import read, write
-from graph.repository import graph_counts, search_contracts, search_parties
-from graph.schema import embedding_dimensions
+from graph.reads.repository import graph_counts, search_contracts, search_parties
+from graph.server.config import REPO_ROOT, read_secrets
+from graph.server.db import read, write
+from graph.store.schema import embedding_dimensions
 
 TODAY = date(2021, 6, 30)
 ARGS = {"contract_types": ["Distributor"], "governing_law_country": "US"}

@@ -14,8 +14,8 @@ from agent.graph import build_agent
 from agent.runner import AgentAnswer, ask
 from core.scripted import ScriptedChatModel, parse_script
 from core.settings import AgentSettings
-from graph.db import read
-from graph.repository import graph_counts
+from graph.reads.repository import graph_counts
+from graph.server.db import read
 
 TODAY = date(2021, 6, 30)
 NULL_SUMMARIES = "MATCH (c:Contract) WHERE c.summary IS NULL RETURN count(c) AS n"

@@ -16,10 +16,10 @@ from agent.graph import build_agent
 from agent.runner import AgentAnswer, ask
 from core.scripted import ScriptedChatModel, parse_script
 from core.settings import AgentSettings
-from graph.config import REPO_ROOT
-from graph.db import read
-from graph.filters import parse_filter
-from graph.repository import contract_details, search_contracts, search_parties
+from graph.query.filters import parse_filter
+from graph.reads.repository import contract_details, search_contracts, search_parties
+from graph.server.config import REPO_ROOT
+from graph.server.db import read
 from tests.oracle import Oracle
 
 TODAY = date(2021, 6, 30)

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from graph.db import read, write_tx
-from graph.document_rows import LAYER_VERSION
+from graph.documents.rows import LAYER_VERSION
+from graph.server.db import read, write_tx
 from ingest import background
 from tests.conftest import TEXTS
 

@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 from neo4j import Driver
 
-from graph import load
-from graph.db import build_driver, read, write
-from graph.load import FreshFacts, load_records
-from graph.prepare import prepare
-from graph.schema import CONSTRAINTS, FULLTEXT_INDEXES, RANGE_INDEXES, TEXT_INDEXES
+from graph.server.db import build_driver, read, write
+from graph.store import load
+from graph.store.load import FreshFacts, load_records
+from graph.store.prepare import prepare
+from graph.store.schema import CONSTRAINTS, FULLTEXT_INDEXES, RANGE_INDEXES, TEXT_INDEXES
 from tests.integration.test_stored_facts import stale
 from tests.integration.throwaway import throwaway_server
 

@@ -1,4 +1,4 @@
-"""graph.clause_review against the real graph: for a filter's scope, the contracts listed are exactly the
+"""graph.retrieval.clause_review against the real graph: for a filter's scope, the contracts listed are exactly the
 contracts in scope (decided by the pure-Python oracle, not the compiler) that have a section containing the
 question's word (found by scanning section text in Python, not by the full-text index); each row's section is
 one of that contract's best-scoring sections; the cap cuts the list and says so; the CSV has one row per
@@ -14,9 +14,9 @@ from datetime import date
 import pytest
 
 from core.errors import FilterValidationError
-from graph.clause_review import CSV_COLUMNS, ClauseReview, clause_review, review_csv
-from graph.db import read
-from graph.filters import ContractFilter, parse_filter
+from graph.query.filters import ContractFilter, parse_filter
+from graph.retrieval.clause_review import CSV_COLUMNS, ClauseReview, clause_review, review_csv
+from graph.server.db import read
 from tests.oracle import Oracle
 
 pytestmark = pytest.mark.integration

@@ -6,7 +6,7 @@ import json
 import subprocess
 import sys
 
-from graph.repository import graph_counts
+from graph.reads.repository import graph_counts
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -22,7 +22,7 @@ def test_search_all_reports_510() -> None:
     first = data["contracts"][0]
     assert {"file_id", "contract_type", "effective_date", "end_date", "total_amount", "parties",
             "governing_law"} <= first.keys()
-    # One statement: the count from the count store, then the page (graph.paging).
+    # One statement: the count from the count store, then the page (graph.query.paging).
     assert data["cypher"][0].startswith("CALL () {\n  MATCH (c:Contract)\n  RETURN count(c) AS total_count\n}")
 
 

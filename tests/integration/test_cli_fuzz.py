@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 
 from agent.cli import main as agent_main
 from graph.cli import main as graph_main
-from graph.filters import ContractFilter
-from graph.repository import PartyQuery, graph_counts
+from graph.query.filters import ContractFilter
+from graph.reads.repository import PartyQuery, graph_counts
 
 pytestmark = pytest.mark.integration
 

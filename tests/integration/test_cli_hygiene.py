@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from graph.cli import main as graph_main
-from graph.config import REPO_ROOT
-from graph.db import read
-from graph.repository import graph_counts
+from graph.reads.repository import graph_counts
+from graph.server.config import REPO_ROOT
+from graph.server.db import read
 
 pytestmark = pytest.mark.integration
 DEEP = "[" * 5000 + "]" * 5000

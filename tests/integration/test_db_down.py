@@ -16,10 +16,10 @@ import streamlit as st
 from streamlit.testing.v1 import AppTest
 
 from components.db import START_COMMAND, get_driver
-from graph import server
-from graph.config import REPO_ROOT, LocalServer
-from graph.db import build_driver
-from graph.load import load_records
+from graph.server import process as server
+from graph.server.config import REPO_ROOT, LocalServer
+from graph.server.db import build_driver
+from graph.store.load import load_records
 from tests.app.shown import shown
 from tests.integration.throwaway import throwaway_server
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from components.contract.document_html import anchor, document_html, linked_text
-from graph.documents import DocumentOutline
+from graph.reads.documents import DocumentOutline
 
 TERMS = {"Licensed Product": {"term": "Licensed Product", "definition": 'means the "Widget" <v2>', "section": "1.1"},
          "Product": {"term": "Product", "definition": "means any product", "section": "1.2"}}

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from core.vocab import CUAD_CATEGORIES
-from graph.config import REPO_ROOT
-from graph.db import read, write
-from graph.document_rows import LAYER_VERSION
-from graph.repository import graph_counts
+from graph.documents.rows import LAYER_VERSION
+from graph.reads.repository import graph_counts
+from graph.server.config import REPO_ROOT
+from graph.server.db import read, write
 from ingest.cuad_labels import read_text
 from ingest.document import ParsedDocument, classify_section, parse_document
 from ingest.layer import load_texts, match_texts

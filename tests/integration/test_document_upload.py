@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from graph.db import read
-from graph.repository import graph_counts
+from graph.reads.repository import graph_counts
+from graph.server.db import read
 from ingest.document import parse_document
 from ingest.layer import build_document_layer
 from ingest.pdf import read_pdf

@@ -8,16 +8,16 @@ from collections.abc import Iterator
 
 import pytest
 
-from graph.db import read, write
-from graph.duplicates import (
+from graph.server.db import read, write
+from graph.store.duplicates import (
     CANDIDATES,
     backfill_fingerprints,
     candidate_fingerprints,
     contracts_without_text,
     ensure_band_keys,
 )
-from graph.fingerprint import band_keys, fingerprint
-from graph.schema import FINGERPRINT_BANDS_INDEX
+from graph.store.fingerprint import band_keys, fingerprint
+from graph.store.schema import FINGERPRINT_BANDS_INDEX
 from ingest.duplicates import best_text_match
 from tests.integration.test_document_layer import document_layer  # noqa: F401  (the 510 texts' documents)
 

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from graph.db import read
-from graph.duplicates import unlink_upload
-from graph.repository import contract_details, graph_counts
-from graph.write import find_by_sha
+from graph.reads.repository import contract_details, graph_counts
+from graph.server.db import read
+from graph.store.duplicates import unlink_upload
+from graph.store.write import find_by_sha
 from ingest.cuad_labels import name_key
 from ingest.duplicates import recognise
 from ingest.pdf import read_pdf

@@ -11,8 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from core.vocab import SAMPLE_CLAUSE_TYPES
-from graph.prepare import Prepared
-from graph.repository import search_contracts
+from graph.reads.repository import search_contracts
+from graph.store.prepare import Prepared
 from tests.oracle import Oracle
 
 TODAY = date(2021, 6, 30)

@@ -8,8 +8,8 @@ from datetime import date
 import pytest
 
 from core.errors import ContractGraphError, FilterValidationError
-from graph.filters import ContractFilter
-from graph.repository import graph_counts, search_contracts, search_parties
+from graph.query.filters import ContractFilter
+from graph.reads.repository import graph_counts, search_contracts, search_parties
 from tests.oracle import Oracle
 
 HOSTILE = [

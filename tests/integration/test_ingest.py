@@ -13,11 +13,11 @@ import pytest
 from langchain_core.embeddings import DeterministicFakeEmbedding
 
 from core.errors import IngestError
-from graph.db import read
-from graph.document_rows import layer_size
-from graph.renewal_facts import term_evidence
-from graph.repository import contract_details, graph_counts, search_parties
-from graph.write import find_by_sha
+from graph.documents.renewal_facts import term_evidence
+from graph.documents.rows import layer_size
+from graph.reads.repository import contract_details, graph_counts, search_parties
+from graph.server.db import read
+from graph.store.write import find_by_sha
 from ingest.document import parse_document
 from ingest.document.rows import document_rows
 from ingest.pdf import (

@@ -13,11 +13,11 @@ import threading
 
 import pytest
 
-from graph import write as graph_write
-from graph.db import read, write
-from graph.repository import graph_counts
-from graph.schema import ensure_schema
-from graph.write import DuplicateFile, find_by_sha
+from graph.reads.repository import graph_counts
+from graph.server.db import read, write
+from graph.store import write as graph_write
+from graph.store.schema import ensure_schema
+from graph.store.write import DuplicateFile, find_by_sha
 from ingest import cli as ingest_cli
 from ingest.pdf import sha256_of
 from ingest.pipeline import RULES, commit_review, process_file

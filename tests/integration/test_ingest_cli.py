@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from graph.duplicates import unlink_upload
-from graph.repository import contract_details, graph_counts
+from graph.reads.repository import contract_details, graph_counts
+from graph.store.duplicates import unlink_upload
 from ingest.pdf import sha256_of
 from tests.ingest_support import CURAEGIS, NETGEAR, PDF_DIR, exact_cleanup, text_renamed_pdf, write_script
 

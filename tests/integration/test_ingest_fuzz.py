@@ -21,7 +21,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from graph.repository import graph_counts
+from graph.reads.repository import graph_counts
 from ingest.cli import main
 from tests.ingest_support import text_renamed_pdf, write_script
 

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import logging
 
-from graph.db import read
-from graph.load import load_records
-from graph.repository import graph_counts, search_contracts, search_parties
+from graph.reads.repository import graph_counts, search_contracts, search_parties
+from graph.server.db import read
+from graph.store.load import load_records
 
 LABEL_COUNTS = "MATCH (n) RETURN labels(n)[0] AS label, count(*) AS n ORDER BY label"
 REL_COUNTS = "MATCH ()-[r]->() RETURN type(r) AS type, count(*) AS n ORDER BY type"
 
 
 def _snapshot(driver) -> tuple:
-    from graph.db import read
+    from graph.server.db import read
     return (graph_counts(driver), read(driver, LABEL_COUNTS), read(driver, REL_COUNTS))
 
 
@@ -25,7 +25,7 @@ def test_load_twice_is_idempotent(driver, sample_records) -> None:
 
 
 def test_sample_is_cleaned(driver, prepared_sample) -> None:
-    from graph.db import read
+    from graph.server.db import read
     types = {r["t"] for r in read(driver, "MATCH (c:Contract) RETURN DISTINCT c.contract_type AS t")}
     assert "Affiliate AgreementDevelopment" not in types and "Non Compete/SolicitOutsourcing" not in types
     assert {"Affiliate", "Agency", "Development", "Co-Branding", "Non-Compete"} <= types
@@ -50,15 +50,15 @@ def test_merged_party_is_found_by_every_spelling(driver) -> None:
 
 
 def test_fuzzy_party_lookup_tolerates_typos(driver) -> None:
-    from graph.repository import fuzzy_parties
+    from graph.reads.repository import fuzzy_parties
     assert fuzzy_parties(driver, "Bank of Amercia", 3)[0]["name"] == "Bank of America, N.A."
     assert fuzzy_parties(driver, "Honeywel Internatonal", 3)[0]["key"] == "honeywellinternationalinc"
     assert fuzzy_parties(driver, "zzqqxx", 3) == []
 
 
 def test_party_picker_lists_the_most_active_parties(driver) -> None:
-    from graph.db import read
-    from graph.subgraph import party_name_choices
+    from graph.reads.subgraph import party_name_choices
+    from graph.server.db import read
     everything = party_name_choices(driver)
     assert len(everything) == read(driver, "MATCH (p:Party) UNWIND p.aliases + [p.name] AS n "
                                            "RETURN count(DISTINCT n) AS n")[0]["n"]
@@ -69,7 +69,7 @@ def test_party_picker_lists_the_most_active_parties(driver) -> None:
 
 
 def test_a_property_no_node_has_yet_logs_no_warning(driver, caplog) -> None:
-    # A fresh database reads `layer_version` before any document layer exists (graph.document_queries).
+    # A fresh database reads `layer_version` before any document layer exists (graph.documents.cypher).
     with caplog.at_level(logging.DEBUG, logger="neo4j.notifications"):
         assert read(driver, "MATCH (d:Document) RETURN d.no_such_property_yet AS v LIMIT 1")
     assert [r for r in caplog.records if r.name == "neo4j.notifications"] == []

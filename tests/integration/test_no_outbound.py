@@ -19,10 +19,10 @@ from neo4j.exceptions import ClientError
 
 from agent.cypher_tool import build_statement
 from core.errors import UnsafeQueryError
-from graph.config import REPO_ROOT
-from graph.filters import parse_filter
-from graph.readonly import run_read_only
-from graph.repository import graph_counts
+from graph.query.filters import parse_filter
+from graph.readonly.guard import run_read_only
+from graph.reads.repository import graph_counts
+from graph.server.config import REPO_ROOT
 
 TODAY = date(2021, 6, 30)
 

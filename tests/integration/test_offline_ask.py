@@ -18,9 +18,9 @@ from agent.offline import OfflineChatModel
 from agent.runner import ask
 from core.settings import REPO_ROOT, read_secrets
 from evals.ask_offline import REFERENCE_DATE, REGRESSION_FILE, gold_filter, load_questions
-from graph.db import read
-from graph.renewal_dates import deadlines, from_row
-from graph.repository import search_contracts
+from graph.query.renewal_dates import deadlines, from_row
+from graph.reads.repository import search_contracts
+from graph.server.db import read
 from tests.oracle import Oracle
 
 LLM_VARS = ("LLM_PROVIDER", "LLM_SCRIPT", "OPENAI_API_KEY", "OPENAI_BASE_URL", "LLM_MODEL")
@@ -138,7 +138,7 @@ def _renewal_fields(f) -> bool:
 
 def test_renewal_question_cli_counts_like_the_stored_facts(driver) -> None:
     """The issue-15 question through `python -m agent ask --json` (no LLM): the parsed filter is the one
-    written here, and its count equals search_contracts on that filter and the renewal maths (graph.renewal_dates)
+    written here, and its count equals search_contracts on that filter and the renewal maths (graph.query.renewal_dates)
     applied to every contract's stored term facts."""
     if any(read_secrets().get(k) for k in LLM_VARS):
         pytest.skip("an LLM is configured in .streamlit/secrets.toml on this machine")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from graph.db import read
-from graph.repository import search_contracts
+from graph.reads.repository import search_contracts
+from graph.server.db import read
 
 SUPPLY = "MATCH (c:Contract {contract_type: 'Supply'}) RETURN count(c) AS n"
 PARTY = ("MATCH (p:Party)-[:PARTY_TO]->(c:Contract) WHERE any(n IN p.search_names WHERE n CONTAINS 'inc') "

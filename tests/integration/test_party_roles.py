@@ -8,12 +8,12 @@ import re
 import unicodedata
 from collections import defaultdict
 
-from graph.db import read
-from graph.filters import parse_filter
-from graph.repository import search_contracts
-from graph.subgraph import party_network
+from graph.query.filters import parse_filter
+from graph.reads.repository import search_contracts
+from graph.reads.subgraph import party_network
+from graph.server.db import read
 
-# Independent of graph.party_roles: the role names the sample uses, and the legal forms its variants differ by.
+# Independent of graph.store.party_roles: the role names the sample uses, and the legal forms its variants differ by.
 ROLE_NAMES = {"franchisee", "affiliate", "affiliates", "customer", "developer", "distributor", "franchise owner",
               "licensee", "member", "professional golfer", "seller", "supplier", "company", "party", "you"}
 FORMS = {"inc", "incorporated", "corp", "corporation", "co", "company", "llc", "ltd", "limited", "sas", "sa",

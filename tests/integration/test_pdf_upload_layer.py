@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from graph.db import read
-from graph.retrieval import clause_search
+from graph.retrieval.search import clause_search
+from graph.server.db import read
 from ingest.cuad_labels import index_texts, name_key, read_text
 from ingest.document import classify_section, parse_document
 from ingest.pipeline import RULES, commit_review, process_file

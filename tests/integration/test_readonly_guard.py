@@ -16,12 +16,12 @@ from hypothesis import strategies as st
 
 from agent.cypher_tool import build_statement
 from core.errors import ContractGraphError, UnsafeQueryError
-from graph.config import REPO_ROOT
-from graph.db import read
-from graph.filters import parse_filter
-from graph.readonly import explain_read_only, run_read_only
-from graph.readonly_plan import READ_OPERATORS
-from graph.repository import graph_counts
+from graph.query.filters import parse_filter
+from graph.readonly.guard import explain_read_only, run_read_only
+from graph.readonly.plan import READ_OPERATORS
+from graph.reads.repository import graph_counts
+from graph.server.config import REPO_ROOT
+from graph.server.db import read
 
 TODAY = date(2021, 6, 30)
 FINGERPRINT = ("MATCH (c:Contract) RETURN count(c) AS contracts, sum(size(keys(c))) AS keys, "

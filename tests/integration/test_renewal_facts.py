@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from datetime import date
 
-from graph.db import read, write, write_tx
-from graph.renewal_facts import write_renewal_rows
+from graph.documents.renewal_facts import write_renewal_rows
+from graph.server.db import read, write, write_tx
 from ingest.document import parse_document
 from ingest.layer import load_texts
 from ingest.renewals.cli import main as renewals_main

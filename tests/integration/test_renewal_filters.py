@@ -1,4 +1,4 @@
-"""The renewal filters: the compiler's Cypher date arithmetic equals graph.renewal_dates on random facts,
+"""The renewal filters: the compiler's Cypher date arithmetic equals graph.query.renewal_dates on random facts,
 and filter counts and notice-month groups on the sample equal a Python evaluation of the stored facts."""
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from graph import renewal_cypher
-from graph.db import read
-from graph.renewal_dates import TermFacts, deadlines, from_row
-from graph.repository import search_contracts
+from graph.query import renewal_cypher
+from graph.query.renewal_dates import TermFacts, deadlines, from_row
+from graph.reads.repository import search_contracts
+from graph.server.db import read
 
 EXPRESSIONS = (f"UNWIND $rows AS c RETURN c.i AS i, {renewal_cypher.NEXT_RENEWAL} AS next_renewal, "
                f"{renewal_cypher.NEXT_NOTICE_BY} AS next_notice_by ORDER BY i")
@@ -40,7 +40,8 @@ rows = st.lists(st.fixed_dictionaries({
 
 def _as_map(i: int, row: dict) -> dict:
     (rm, rd), (nm, nd) = row["renewal"], row["notice"]
-    term_end = None if row["renewal_type"] == "perpetual" else row["term_end"]  # graph.renewal_facts.SET_FACTS
+    # as graph.documents.renewal_facts.SET_FACTS stores it
+    term_end = None if row["renewal_type"] == "perpetual" else row["term_end"]
     return {"i": i, "term_end": term_end, "renewal_type": row["renewal_type"], "renewal_months": rm,
             "renewal_days": rd, "notice_months": nm, "notice_days": nd,
             "notice_span_days": (nm or 0) * 30 + (nd or 0) if (nm or nd) else None}

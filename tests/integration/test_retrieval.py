@@ -11,14 +11,14 @@ import pytest
 from langchain_core.embeddings import DeterministicFakeEmbedding
 
 from core.errors import FilterValidationError, NotFound
-from graph.compiler import compile_projection
-from graph.db import read
-from graph.filters import ContractFilter
-from graph.repository import graph_counts, search_contracts
-from graph.retrieval import clause_search, expand, search_terms
-from graph.retrieval_items import SECTION_CHARS
-from graph.retrieval_query import any_word_query
-from graph.schema import embedding_dimensions
+from graph.query.compiler import compile_projection
+from graph.query.filters import ContractFilter
+from graph.reads.repository import graph_counts, search_contracts
+from graph.retrieval.items import SECTION_CHARS
+from graph.retrieval.lucene import any_word_query
+from graph.retrieval.search import clause_search, expand, search_terms
+from graph.server.db import read
+from graph.store.schema import embedding_dimensions
 from ingest.layer import load_texts
 from tests.conftest import TEXTS as TEXTS_DIR
 from tests.integration.test_document_layer import BELLICUM, document_layer  # noqa: F401 (fixture)

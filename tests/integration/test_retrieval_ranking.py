@@ -10,9 +10,8 @@ import pytest
 from agent.clause_tool import clause_payload
 from agent.question.answer_contract import clause_answer
 from agent.question.parser import ParsedQuestion
-from graph import document_queries as q
-from graph.db import read, write
-from graph.document_schema import (
+from graph.documents import cypher as q
+from graph.documents.schema import (
     AWAIT_INDEXES,
     DROP_SECTION_INDEX,
     SECTION_ANALYZER,
@@ -22,8 +21,8 @@ from graph.document_schema import (
     fulltext_config,
     migrate_section_index,
 )
-from graph.filters import ContractFilter
-from graph.retrieval import (
+from graph.query.filters import ContractFilter
+from graph.retrieval.search import (
     MIN_SCORE,
     category_params,
     clause_search,
@@ -31,6 +30,7 @@ from graph.retrieval import (
     search_sections,
     section_lucene_query,
 )
+from graph.server.db import read, write
 from tests.integration.test_document_layer import BELLICUM, document_layer  # noqa: F401 (fixture)
 
 pytestmark = pytest.mark.integration

@@ -7,9 +7,9 @@ import re
 
 import pytest
 
-from graph.db import read
-from graph.retrieval import clause_search
-from graph.retrieval_items import SHORT_SECTION, Item, section_label
+from graph.retrieval.items import SHORT_SECTION, Item, section_label
+from graph.retrieval.search import clause_search
+from graph.server.db import read
 from tests.integration.test_document_layer import BELLICUM, document_layer  # noqa: F401 (fixture)
 
 pytestmark = pytest.mark.integration

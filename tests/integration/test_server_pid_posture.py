@@ -18,8 +18,8 @@ import psutil
 import pytest
 from neo4j import GraphDatabase
 
-from graph import server
-from graph.config import REPO_ROOT, LocalServer
+from graph.server import process as server
+from graph.server.config import REPO_ROOT, LocalServer
 from tests.integration.throwaway import free_port
 
 pytestmark = pytest.mark.integration
@@ -45,7 +45,7 @@ def other_process() -> Iterator[subprocess.Popen[bytes]]:
 
 @pytest.fixture
 def launched(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
-    """Every command line graph.server runs (the calls still go through)."""
+    """Every command line graph.server.process runs (the calls still go through)."""
     seen: list[list[str]] = []
     real_run, real_popen = subprocess.run, subprocess.Popen
 

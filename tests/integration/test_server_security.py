@@ -11,8 +11,8 @@ import pytest
 from neo4j import GraphDatabase
 from neo4j.exceptions import AuthError
 
-from graph.config import REPO_ROOT
-from graph.server import status
+from graph.server.config import REPO_ROOT
+from graph.server.process import status
 
 
 def test_auth_is_on_and_default_credentials_fail(neo4j_settings) -> None:

@@ -3,8 +3,8 @@ governing law country) always equal what the graph says, after a load, a commit 
 
 from __future__ import annotations
 
-from graph.db import read
-from graph.write import CommitRequest, commit_contract, delete_contract
+from graph.server.db import read
+from graph.store.write import CommitRequest, commit_contract, delete_contract
 
 # Each row is a stored fact that differs from the value walked from the graph right now.
 STALE = """

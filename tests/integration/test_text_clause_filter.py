@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from graph.repository import search_contracts
-from graph.sample import SHARED_TEXTS
+from graph.reads.repository import search_contracts
+from graph.store.sample import SHARED_TEXTS
 from ingest.cuad_labels import read_text
 from ingest.document import classify_section, parse_document
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from core.errors import IngestError
-from graph.db import read
-from graph.repository import contract_details, graph_counts, search_contracts, search_parties
-from graph.write import CommitRequest, commit_contract, delete_contract, find_by_sha
+from graph.reads.repository import contract_details, graph_counts, search_contracts, search_parties
+from graph.server.db import read
+from graph.store.write import CommitRequest, commit_contract, delete_contract, find_by_sha
 
 RECORD = {
     "file_id": "TEST-UPLOAD-ACME-SUPPLY", "summary": "Supply of widgets", "contract_type": "Supply",

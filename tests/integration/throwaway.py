@@ -10,8 +10,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from graph import server
-from graph.config import REPO_ROOT, LocalServer, Neo4jSettings
+from graph.server import process as server
+from graph.server.config import REPO_ROOT, LocalServer, Neo4jSettings
 
 
 def free_port() -> int:

@@ -15,7 +15,7 @@ from agent.runner import Answer, Failure, Token, ToolFinished, ToolStarted, ask,
 from core.errors import NotFound
 from core.scripted import ScriptedChatModel, parse_script
 from core.settings import AgentSettings
-from graph.filters import ContractFilter
+from graph.query.filters import ContractFilter
 
 TODAY = date(2024, 2, 29)
 CALLS: list[dict[str, Any]] = []

@@ -10,7 +10,7 @@ import pytest
 from langchain_openai import ChatOpenAI
 
 import core.settings as context_module
-import graph.config as config_module
+import graph.server.config as config_module
 from core.errors import ConfigError, LLMError, LLMNotConfigured
 from core.llm import build_chat_model, build_embeddings, llm_errors
 from core.scripted import ScriptedChatModel, openai_error

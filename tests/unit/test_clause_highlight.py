@@ -7,9 +7,9 @@ import pytest
 
 from components.contract.clause_html import highlight, hits_html, item_html, reach_kind, tidy_gaps
 from core.errors import FilterValidationError
-from graph.clause_review import check_question, quote, without_heading, word_pattern
-from graph.retrieval_items import Item
-from graph.retrieval_query import content_words
+from graph.retrieval.clause_review import check_question, quote, without_heading, word_pattern
+from graph.retrieval.items import Item
+from graph.retrieval.lucene import content_words
 
 
 def test_question_words_drop_common_words_and_keep_order() -> None:

@@ -6,8 +6,8 @@ from datetime import date
 
 import pytest
 
-from graph.clean import CleanReport, clean_contract_type, duration_days, is_placeholder, parse_date, party_key
-from graph.prepare import jurisdiction, prepare
+from graph.store.clean import CleanReport, clean_contract_type, duration_days, is_placeholder, parse_date, party_key
+from graph.store.prepare import jurisdiction, prepare
 
 
 @pytest.mark.parametrize(("raw", "file_id", "expected"), [

@@ -1,4 +1,4 @@
-"""Input hygiene of the command lines (graph.cli_input): argv text, bounded JSON arguments, numeric options;
+"""Input hygiene of the command lines (core.cli_input): argv text, bounded JSON arguments, numeric options;
 and the Markdown escaping of user data in the dashboard (components.formatting.escape_md)."""
 
 from __future__ import annotations
@@ -10,17 +10,20 @@ import random
 import pytest
 
 from components.formatting import WORD_JOINER, escape_md, escaped_stream
-from core.errors import ContractGraphError
-from graph.cli_input import (
+from core.cli_input import (
     MAX_JSON_DEPTH,
     InvalidText,
     check_argv,
     int_option,
     load_json,
     row_cap,
-    timeout_seconds,
+    seconds_option,
 )
-from graph.cli_support import json_object_arg
+from core.cli_support import json_object_arg
+from core.errors import ContractGraphError
+from graph.readonly.guard import MAX_TIMEOUT_S
+
+timeout_seconds = seconds_option("timeout", MAX_TIMEOUT_S)  # as `python -m graph query --timeout` builds it
 
 
 @pytest.mark.parametrize(("argv", "position"), [

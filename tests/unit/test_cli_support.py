@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from core.cli_support import json_object_arg, run_cli
 from core.errors import ContractGraphError, DatabaseUnavailable
-from graph.cli_support import json_object_arg, run_cli
 
 
 def raising(error: BaseException):

@@ -6,8 +6,8 @@ from datetime import date
 
 import pytest
 
-from graph.compiler import compile_aggregation, compile_count, compile_match, compile_search, lucene_query
-from graph.filters import parse_filter
+from graph.query.compiler import compile_aggregation, compile_count, compile_match, compile_search, lucene_query
+from graph.query.filters import parse_filter
 
 TODAY = date(2024, 6, 30)
 HEAD = "MATCH (c:Contract)"
@@ -85,7 +85,7 @@ def test_party_country_behind_another_anchor_reads_the_stored_countries() -> Non
 
 
 def test_governing_law_country_and_state() -> None:
-    # The contract's jurisdiction is stored on it under range indexes (graph.prepare, graph.schema).
+    # The contract's jurisdiction is stored on it under range indexes (graph.store.prepare, graph.store.schema).
     assert where({"governing_law_country": "US", "governing_law_state": "Delaware"}) == (
         f"{HEAD}\nWHERE c.governing_law_country = $governing_law_country\n"
         "  AND c.governing_law_state = $governing_law_state",

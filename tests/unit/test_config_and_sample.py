@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from core.errors import ConfigError, SampleDataMissing
-from graph import config, sample
+from graph.server import config
+from graph.store import sample
 
 
 @pytest.fixture

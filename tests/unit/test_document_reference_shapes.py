@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ingest.document import parse_document
 from ingest.document.parser import document_outline
-from ingest.document.references import scan_references
+from ingest.document.refs.resolve import scan_references
 from ingest.document.rows import document_rows
 
 BODY = ("1. Definitions. Terms.\n1.1 Fees. The fees.\n1.2 Term. The term.\n1.3 Notice. Notices.\n"

@@ -11,7 +11,7 @@ from ingest.document.candidates import find_exhibits
 from ingest.document.outline import select_headings
 from ingest.document.parser import document_outline
 from ingest.document.patterns import exhibit_rest_ok
-from ingest.document.references import scan_references
+from ingest.document.refs.resolve import scan_references
 
 BODY = ("1. Definitions. Terms.\n1.1 Fees. The fees.\n1.2 Term. The term.\n1.3 Notice. Notices.\n"
         "2. Services.\n2.1 Scope. Scope.\n2.2 Levels. Levels.\n2.3 Credits. Credits.\n"

@@ -6,7 +6,7 @@ The body and helpers are the third pass's (test_document_reference_xref3)."""
 from __future__ import annotations
 
 from ingest.document.parser import document_outline
-from ingest.document.references import scan_references
+from ingest.document.refs.resolve import scan_references
 from tests.unit.test_document_reference_xref3 import BODY, FILLER
 
 BASE = ("\n\nATTACHMENT 1\n\n7. Pricing. " + FILLER + "\n7.1 Formula. " + FILLER + "\n7.2 Rates. " + FILLER

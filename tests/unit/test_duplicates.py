@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from graph.fingerprint import fingerprint, similarity
+from graph.store.fingerprint import fingerprint, similarity
 from ingest.duplicates import TEXT_THRESHOLD, best_metadata_match, best_text_match, party_norm
 from ingest.schema import ContractDraft, Organization
 from tests.synth_contracts import synthetic_text

@@ -14,7 +14,7 @@ from langchain_core.messages import AIMessage
 from langchain_core.tools import InjectedToolArg, tool
 
 import core.settings as context_module
-import graph.config as config_module
+import graph.server.config as config_module
 from agent.context import Context
 from agent.graph import build_agent
 from core.errors import ContractGraphError

@@ -8,9 +8,9 @@ from datetime import date
 import pytest
 
 from core.errors import FilterValidationError
-from graph.compiler import compile_count
-from graph.filters import MAX_OFFSET, parse_filter
-from graph.repository import parse_party_query
+from graph.query.compiler import compile_count
+from graph.query.filters import MAX_OFFSET, parse_filter
+from graph.reads.repository import parse_party_query
 
 TODAY = date(2021, 6, 30)
 ZERO_WIDTH = "\u200b"

@@ -7,7 +7,7 @@ from datetime import date
 import pytest
 
 from core.errors import FilterValidationError
-from graph.filters import ContractFilter, parse_filter
+from graph.query.filters import ContractFilter, parse_filter
 
 
 @pytest.mark.parametrize(("data", "field"), [

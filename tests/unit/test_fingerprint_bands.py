@@ -1,4 +1,4 @@
-"""LSH band keys of a fingerprint (graph.fingerprint.band_keys): one key per band of 4 slots, equal keys for
+"""LSH band keys of a fingerprint (graph.store.fingerprint.band_keys): one key per band of 4 slots, equal keys for
 equal bands only, and the banding's recall at the duplicate threshold against its rejection of unrelated
 texts, measured on simulated fingerprint pairs with a known share of equal slots."""
 
@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import random
 
-from graph.duplicates import CANDIDATE_FINGERPRINTS
-from graph.fingerprint import BANDS, PERMUTATIONS, band_keys, fingerprint, fingerprint_fields
+from graph.store.duplicates import CANDIDATE_FINGERPRINTS
+from graph.store.fingerprint import BANDS, PERMUTATIONS, band_keys, fingerprint, fingerprint_fields
 from ingest.duplicates import TEXT_THRESHOLD
 from tests.synth_contracts import synthetic_text
 

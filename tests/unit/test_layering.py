@@ -25,9 +25,10 @@ def test_the_repository_follows_the_layering() -> None:
 def test_the_checker_reads_the_real_imports() -> None:
     # Guards the test above against passing because it read nothing.
     edges = {(i.source, i.target) for i in all_imports(REPO)}
-    assert ("graph.compiler", "core.vocab") in edges
-    assert ("ingest.pipeline", "graph.write") in edges
-    assert ("app", "components.db") in edges or any(s == "app" for s, _ in edges)
+    assert ("graph.query.compiler", "core.vocab") in edges
+    assert ("ingest.pipeline", "graph.store.write") in edges
+    assert ("graph.reads.repository", "graph.query.compiler") in edges
+    assert ("app", "components.sidebar") in edges
 
 
 def test_a_wrong_way_import_is_rejected(tmp_path: Path) -> None:
@@ -81,3 +82,29 @@ def test_a_cycle_between_packages_is_rejected(tmp_path: Path) -> None:
                             "graph/__init__.py": "", "graph/g.py": "import agent.a\n"})
     assert check(root) == ["graph.g:1 imports agent.a (graph may not import agent)",
                            "package cycle: agent -> graph -> agent"]
+
+
+def test_graph_subpackages_import_only_the_ones_below(tmp_path: Path) -> None:
+    root = _tree(tmp_path, {"graph/__init__.py": "", "graph/cli.py": "from graph.reads import repo\n",
+                            "graph/query/__init__.py": "", "graph/query/compiler.py": "from graph.store import load\n",
+                            "graph/store/__init__.py": "", "graph/store/load.py": "from graph.query import compiler\n",
+                            "graph/reads/__init__.py": "", "graph/reads/repo.py": "from graph.retrieval import s\n",
+                            "graph/retrieval/__init__.py": "", "graph/retrieval/s.py": "from graph import cli\n"})
+    assert check(root) == [
+        "graph.query.compiler:1 imports graph.store.load (graph.query may not import graph.store)",
+        "graph.retrieval.s:1 imports graph.cli (graph.retrieval may import only the subpackages below it)",
+        "module cycle in graph: graph.cli -> graph.reads.repo -> graph.retrieval.s -> graph.cli",
+    ]
+
+
+def test_a_planted_wrong_way_import_in_the_real_tree_is_rejected(tmp_path: Path) -> None:
+    import shutil
+    for name in ("app.py",):
+        shutil.copy(REPO / name, tmp_path / name)
+    for pkg in ("core", "graph", "agent", "ingest", "components", "pages"):
+        shutil.copytree(REPO / pkg, tmp_path / pkg, ignore=shutil.ignore_patterns("__pycache__", "neo4j"))
+    assert check(tmp_path) == []
+    planted = tmp_path / "graph" / "query" / "filters.py"
+    planted.write_text(planted.read_text(encoding="utf-8") + "\nfrom graph.server.db import read\n", encoding="utf-8")
+    errors = check(tmp_path)
+    assert len(errors) == 1 and "graph.query.filters" in errors[0] and "may not import graph.server" in errors[0]

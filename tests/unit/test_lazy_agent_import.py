@@ -8,7 +8,7 @@ import json
 import subprocess
 import sys
 
-from graph.config import REPO_ROOT
+from graph.server.config import REPO_ROOT
 
 DASHBOARD = ["app_chat_panel:components.chat.panel", "components.sidebar", "components.charts",
              "components.explorer.form", "components.explorer.results", "components.contract.view",

@@ -19,9 +19,9 @@ from agent.runner import ask
 from agent.tools import FILTER_FIELDS, ContractSearchArgs
 from core.settings import assistant_settings
 from evals.ask_offline import sample_party_rows
-from graph.filters import parse_filter
-from graph.prepare import prepare
-from graph.sample import read_records, resolve_sample
+from graph.query.filters import parse_filter
+from graph.store.prepare import prepare
+from graph.store.sample import read_records, resolve_sample
 from tests.oracle import Oracle
 
 TODAY = date(2025, 6, 15)

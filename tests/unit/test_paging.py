@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from datetime import date
 
-from graph.compiler import CONTRACT_COLUMNS, compile_count, compile_page_head, compile_search
-from graph.filters import parse_filter
-from graph.paging import compile_page
+from graph.query.compiler import CONTRACT_COLUMNS, compile_count, compile_page_head, compile_search
+from graph.query.filters import parse_filter
+from graph.query.paging import compile_page
 
 TODAY = date(2024, 6, 30)
 

@@ -14,8 +14,8 @@ from agent.question.answer import chips, explorer_url, listing, metric_text, mon
 from agent.question.dates import extract_dates
 from agent.question.followup import merge
 from agent.question.parser import make_scan
-from graph.filter_url import filter_from_query
-from graph.filters import parse_filter
+from graph.query.filter_url import filter_from_query
+from graph.query.filters import parse_filter
 
 TODAY = date(2025, 6, 15)
 PARTIES = PartyDirectory.build([

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from core.errors import UnsafeQueryError
-from graph.readonly import MAX_TIMEOUT_S, check_lexically, clamp_timeout
-from graph.readonly_plan import check_plan
+from graph.readonly.guard import MAX_TIMEOUT_S, check_lexically, clamp_timeout
+from graph.readonly.plan import check_plan
 
 
 @pytest.mark.parametrize("cypher", [

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from core.errors import UnsafeQueryError
-from graph.readonly import check_lexically
+from graph.readonly.guard import check_lexically
 
 SPACES = [" ", "\t", "\n", "\r", "\x0b", "\x0c", "\u00a0", "\u1680", "\u2000", "\u2003", "\u200a", "\u2028",
           "\u2029", "\u202f", "\u205f", "\u3000", "\x1c", "\x1f"]

@@ -1,5 +1,5 @@
 """Exact Cypher of the renewal filters and group keys (their date arithmetic is checked against
-graph.renewal_dates on a real server in tests/integration/test_renewal_filters.py)."""
+graph.query.renewal_dates on a real server in tests/integration/test_renewal_filters.py)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from datetime import date
 import pytest
 
 from core.errors import FilterValidationError
-from graph.compiler import compile_aggregation, compile_count
-from graph.filters import parse_filter
-from graph.renewal_cypher import (
+from graph.query.compiler import compile_aggregation, compile_count
+from graph.query.filters import parse_filter
+from graph.query.renewal_cypher import (
     _NEXT_NOTICE_BY,
     _NEXT_RENEWAL,
     _NOTICE_MONTHS,

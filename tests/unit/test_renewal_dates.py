@@ -1,4 +1,4 @@
-"""graph.renewal_dates against an independent oracle (dateutil.relativedelta, a term-by-term scan) and
+"""graph.query.renewal_dates against an independent oracle (dateutil.relativedelta, a term-by-term scan) and
 hand-worked cases: month ends, leap days, several rolled terms, notice in days, months and years."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from dateutil.relativedelta import relativedelta
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from graph.renewal_dates import Deadlines, Span, TermFacts, deadlines
+from graph.query.renewal_dates import Deadlines, Span, TermFacts, deadlines
 
 WINDOW = 90
 

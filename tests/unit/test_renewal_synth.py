@@ -26,7 +26,7 @@ def test_the_sample_gets_its_own_facts(sample_records, profile):
         row = rows[p["file_id"]]
         assert row["renewal_type"] == p["renewal_type"]
         assert row["end_date"] == (date.fromisoformat(p["term_end"]) if p["term_end"] else None)
-        assert row["perpetual"] == (p["term_end"] is None)  # a null term end stays null (graph.renewal_facts)
+        assert row["perpetual"] == (p["term_end"] is None)  # a null term end stays null (graph.documents.renewal_facts)
         assert (row["renewal_months"], row["notice_days"], row["notice_span_days"]) == \
             (p["renewal_months"], p["notice_days"], p["notice_span_days"])
 

@@ -1,11 +1,11 @@
-"""Which definitions a hit carries (graph.retrieval_terms.rank_terms): exact lists for hand-made section rows."""
+"""Which definitions a hit carries (graph.retrieval.terms.rank_terms): exact lists for hand-made section rows."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from graph.retrieval_items import SHORT_SECTION
-from graph.retrieval_terms import TERMS_PER_HIT, rank_terms
+from graph.retrieval.items import SHORT_SECTION
+from graph.retrieval.terms import TERMS_PER_HIT, rank_terms
 
 
 def _term(term: str, uses: int, own: bool = True, section: str = "1.1", definition: str = "means x.") -> dict[str, Any]:

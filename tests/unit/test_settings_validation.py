@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from core.errors import ConfigError
-from graph import config
+from graph.server import config
 from tests.ingest_support import write_script
 from tests.integration.throwaway import free_port
 

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from graph.titles import file_title, smart_case, text_title
+from graph.store.titles import file_title, smart_case, text_title
 from ingest.rules.title import document_name
 from tests.conftest import SAMPLE
 

@@ -1,0 +1,251 @@
+"""The one compiler: `ContractFilter` -> `(cypher, params)`, as pure functions.
+
+Values only ever travel as `$param`s; property names, operators, sort keys, group keys and metrics come
+from the whitelists below, never from input. The dashboard, the CLI and the agent's tools all call these
+functions, so every count they show comes from the same Cypher.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+from core.vocab import escape_lucene
+from graph.query import renewal_cypher
+from graph.query.conditions import (
+    PARTY_COUNTRY_TEST,
+    Condition,
+    ParameterStore,
+    party_conditions,
+    property_conditions,
+    related_conditions,
+)
+from graph.query.filters import ContractFilter
+
+SORT_KEYS: dict[str, str] = {
+    "effective_date": "c.effective_date", "end_date": "c.end_date",
+    "total_amount": "c.total_amount", "party_count": "c.party_count",
+}
+# group_by -> (expansion MATCH or "", key expression)
+GROUP_KEYS: dict[str, tuple[str, str]] = {
+    "contract_type": ("", "c.contract_type"),
+    "effective_year": ("", "c.effective_date.year"),
+    "effective_month": ("", "substring(toString(c.effective_date), 0, 7)"),
+    "end_year": ("", "c.end_date.year"),
+    "party": ("MATCH (c)<-[:PARTY_TO]-(g:Party) WHERE g.role_only IS NULL", "g.name"),
+    # Stored on the contract (graph.store.prepare, graph.store.load keep them in step with the graph): no walk
+    # per contract.
+    "party_country": ("UNWIND c.party_countries AS g", "g"),
+    "governing_law_country": ("", "c.governing_law_country"),
+    "clause_type": ("UNWIND c.clause_types AS g", "g"),
+    "text_clause_type": ("MATCH (s:Section {file_id: c.file_id})-[:IS_CLAUSE_OF_TYPE]->(g:ClauseType)", "g.name"),
+    **{name: ("", key) for name, key in renewal_cypher.GROUP_KEYS.items()},
+}
+METRICS: dict[str, str] = {
+    "count": "count(c)",
+    "sum_amount": "CASE WHEN count(c.total_amount) = 0 THEN null ELSE sum(c.total_amount) END",
+    "avg_amount": "avg(c.total_amount)",
+    "min_amount": "min(c.total_amount)",
+    "max_amount": "max(c.total_amount)",
+    "avg_duration_days": "avg(c.duration_days)",
+}
+# A metric over the amount skips contracts without one, and a group left with no amount is dropped (`WHERE
+# value IS NOT NULL`), so reading only contracts that have an amount gives the same groups: through the
+# total_amount index, a fifth of the contracts of the synthetic portfolio (docs/PERFORMANCE.md).
+AMOUNT_METRICS = frozenset({"sum_amount", "avg_amount", "min_amount", "max_amount"})
+# Parties by number of contracts over the whole portfolio, from each party's stored count (graph.store.load).
+# Equal to grouping contracts by party name: a party's merge key is derived from its name, so no two
+# party nodes share a name. Role-only placeholders ("Franchisee", graph.store.party_roles) name nobody: left out.
+TOP_PARTIES = """MATCH (g:Party)
+WHERE g.contract_count > 0 AND g.name IS NOT NULL AND g.role_only IS NULL
+RETURN g.name AS key, g.contract_count AS value
+ORDER BY value {direction}, key ASC
+LIMIT $agg_limit"""
+FULLTEXT_INDEX = "contract_text"
+LABEL_SCAN = "MATCH (c:Contract)"  # the head of a filter with no condition on related nodes
+WITHIN = "c.file_id IN $within"
+CONTRACT_COLUMNS = """c.file_id AS file_id, coalesce(c.title, c.file_id) AS title, c.contract_type AS contract_type,
+       toString(c.effective_date) AS effective_date, toString(c.end_date) AS end_date,
+       c.total_amount AS total_amount, c.duration AS duration, c.summary AS summary,
+       [(c)<-[r:PARTY_TO]-(p:Party) | {name: p.name, role: r.role,
+         countries: COLLECT { MATCH (p)-[:LOCATED_AT]->(:Location)-[:IN_COUNTRY]->(k:Country)
+                              RETURN DISTINCT k.code ORDER BY k.code }}] AS parties,
+       [(c)-[:GOVERNED_BY]->(j:Jurisdiction) | {country: j.country, state: j.state, name: j.name}][0]
+         AS governing_law"""
+CONTRACT_ROW = "RETURN " + CONTRACT_COLUMNS
+
+
+@dataclass(frozen=True)
+class CompiledQuery:
+    """A Cypher statement and its parameters."""
+
+    cypher: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+def lucene_query(text: str) -> str:
+    """Every word required; Lucene syntax escaped and lowercased so input cannot form operators."""
+    words = [w.lower() for w in text.split() if any(ch.isalnum() for ch in w)]
+    return " AND ".join(escape_lucene(w) for w in words)
+
+
+# The walk from a rare country (an index-free way to visit few contracts) and its cost test.
+COUNTRY_PATH = "(k)<-[:IN_COUNTRY]-(:Location)<-[:LOCATED_AT]-(:Party)-[:PARTY_TO]->(c:Contract)"
+# Start from the country only when few locations are in it: from a country holding most of them (the US in
+# the sample), testing each contract is cheaper. Both degrees come from counts, not scans.
+# (`count(l)` in its own CALL is read from the count store; a COUNT {} expression would scan every Location.)
+LOCATIONS = "CALL () { MATCH (l:Location) RETURN count(l) AS locations }"
+RARE_COUNTRY = "k IS NOT NULL AND COUNT { (k)<-[:IN_COUNTRY]-() } * 4 < locations"
+COMMON_COUNTRY = "k IS NOT NULL AND COUNT { (k)<-[:IN_COUNTRY]-() } * 4 >= locations"
+
+
+def match_anchor(f: ContractFilter) -> str:
+    """Where matching starts: the full-text index, the TEXT index of the contracts' party names, a party
+    country (walked from when it is rare), or every contract (the planner then picks a range index)."""
+    if f.text:
+        return "text"
+    if f.parties:
+        return "party"
+    if f.party_country:
+        return "country"
+    return "label"
+
+
+def indent(cypher: str) -> str:
+    """Every line two spaces deeper, for a statement nested in a subquery."""
+    return "\n".join("  " + line for line in cypher.splitlines())
+
+
+def _where(conditions: list[str]) -> str:
+    return "\nWHERE " + "\n  AND ".join(conditions) if conditions else ""
+
+
+def _country_head(own: list[str], related: list[str], tail: str | None) -> str:
+    """Contracts with a party in $party_country, from whichever end is cheaper for that country. `tail`
+    (ORDER BY ... LIMIT) runs inside each branch, so the scanning branch can stop early on index order."""
+    end = f"\n{tail}" if tail else ""
+    rare = f"MATCH {COUNTRY_PATH}" + _where(own) + "\nWITH DISTINCT c" + _where(related) + end
+    common = "MATCH (c:Contract)" + _where([*own, PARTY_COUNTRY_TEST, *related]) + end
+    lines = [LOCATIONS, "OPTIONAL MATCH (k:Country {code: $party_country})", "CALL (k, locations) {",
+             f"  UNWIND CASE WHEN {RARE_COUNTRY} THEN [true] ELSE [] END AS rare",
+             indent(rare), "  RETURN c", "  UNION ALL",
+             f"  UNWIND CASE WHEN {COMMON_COUNTRY} THEN [true] ELSE [] END AS common",
+             indent(common), "  RETURN c", "}", "WITH c"]
+    return "\n".join(lines) + end
+
+
+def _head_params(f: ContractFilter, anchor: str, conditions: list[Condition]) -> dict[str, Any]:
+    store = ParameterStore.of(conditions)
+    if anchor == "country":
+        store.add("party_country", f.party_country)
+    elif anchor == "text":
+        store.add("text", lucene_query(f.text or ""))
+    return store.params
+
+
+def compile_match(f: ContractFilter, today: date | None = None, extra: str | None = None,
+                  tail: str | None = None, within: list[str] | None = None) -> CompiledQuery:
+    """The shared head binding `c`: an anchor (label scan, full-text index, or a related node found
+    through an index) and the filter's conditions. `extra` is one more condition on `c`'s properties;
+    `tail` is a clause that ends the head (compile_search's ORDER BY ... LIMIT); `within` keeps only the
+    contracts with these file_ids (the agent's semantic hits), through the file_id uniqueness index."""
+    anchor = match_anchor(f)
+    if anchor == "country" and tail:
+        # A page reads contracts in sort-key order and stops after offset + limit matches (a quarter of
+        # the contracts match for the US: a few dozen reads). Behind the country branch choice the planner
+        # cannot use index order, so pages test each contract instead.
+        anchor = "label"
+    own = party_conditions(f) + property_conditions(f, today or date.today())
+    related = related_conditions(f, anchor)
+    if within is not None:
+        own = [*own, Condition(WITHIN, "within", within)]
+    params = _head_params(f, anchor, own + related)
+    own_where = [c.cypher for c in own if c.cypher] + ([extra] if extra else [])  # "": a parameter only
+    related_where = [c.cypher for c in related]
+    if anchor == "country":
+        return CompiledQuery(_country_head(own_where, related_where, tail), params)
+    head = (f"CALL db.index.fulltext.queryNodes('{FULLTEXT_INDEX}', $text) YIELD node AS c" if anchor == "text"
+            else LABEL_SCAN)
+    return CompiledQuery(head + _where(own_where + related_where) + (f"\n{tail}" if tail else ""), params)
+
+
+def compile_count(f: ContractFilter, today: date | None = None, within: list[str] | None = None) -> CompiledQuery:
+    """Exact number of matching contracts (never capped by `limit`)."""
+    match = compile_match(f, today, within=within)
+    return CompiledQuery(match.cypher + "\nRETURN count(c) AS total_count", match.params)
+
+
+def page_order(f: ContractFilter) -> str:
+    """The page's ORDER BY: the sort key, contracts without it last in both directions, then file_id."""
+    key = SORT_KEYS[f.sort_by]
+    return f"ORDER BY {key} IS NULL, {key} {'DESC' if f.sort_order == 'desc' else 'ASC'}, c.file_id ASC"
+
+
+def compile_page_head(f: ContractFilter, today: date | None = None) -> CompiledQuery:
+    """The contracts of one page, bound to `c` in page order (compile_search adds the columns).
+
+    Contracts lacking the sort key go last in both directions; file_id makes paging deterministic. The
+    first subquery takes the `offset + limit` best contracts that have the key, so a range index can hand
+    them over in order and stop early; contracts without the key are only read when that is not enough.
+    The final ORDER BY re-sorts at most 2 x (offset + limit) rows, so the page is exact either way.
+    """
+    key = SORT_KEYS[f.sort_by]
+    direction = "DESC" if f.sort_order == "desc" else "ASC"
+    with_key = compile_match(f, today, extra=f"{key} IS NOT NULL",
+                             tail=f"WITH c ORDER BY {key} {direction}, c.file_id ASC LIMIT $window")
+    without_key = compile_match(f, today, extra=f"{key} IS NULL", tail="WITH c ORDER BY c.file_id ASC LIMIT $window")
+    cypher = "\n".join([
+        "CALL () {", indent(with_key.cypher), "  RETURN collect(c) AS keyed", "}",
+        "CALL (keyed) {",
+        # An UNWIND of zero rows, not a WHERE the planner would push below the index seek: no read at all
+        # when the keyed contracts already fill the window.
+        "  UNWIND CASE WHEN size(keyed) < $window THEN [true] ELSE [] END AS needed",
+        indent(without_key.cypher), "  RETURN collect(c) AS unkeyed", "}",
+        "UNWIND keyed + unkeyed AS c", "WITH c", page_order(f), "SKIP $offset LIMIT $limit",
+    ])
+    return CompiledQuery(cypher, {**with_key.params, "window": f.offset + f.limit, "offset": f.offset,
+                                  "limit": f.limit})
+
+
+def compile_search(f: ContractFilter, today: date | None = None) -> CompiledQuery:
+    """One page of matching contracts with parties, countries and governing law."""
+    head = compile_page_head(f, today)
+    return CompiledQuery(f"{head.cypher}\n{CONTRACT_ROW}", head.params)
+
+
+def compile_aggregation(f: ContractFilter, today: date | None = None,
+                        within: list[str] | None = None) -> CompiledQuery | None:
+    """Grouped metric over the matching contracts, or None when `group_by` is not set."""
+    if f.group_by is None:
+        return None
+    needed = ["c.total_amount IS NOT NULL" if f.metric in AMOUNT_METRICS else "",
+              renewal_cypher.HAS_NOTICE if f.group_by == "notice_month" else ""]  # a key needs a notice period
+    match = compile_match(f, today, extra=" AND ".join(x for x in needed if x) or None, within=within)
+    expansion, key = GROUP_KEYS[f.group_by]
+    direction = "DESC" if f.agg_order == "desc" else "ASC"
+    if (f.group_by, f.metric, match.cypher) == ("party", "count", LABEL_SCAN):
+        return CompiledQuery(TOP_PARTIES.format(direction=direction), {"agg_limit": f.agg_limit})
+    lines = [match.cypher]
+    if expansion:
+        lines.append(expansion)
+    # The head yields each contract once, and stored lists hold distinct values: only a MATCH can repeat one.
+    distinct = "DISTINCT " if expansion.startswith("MATCH") else ""
+    lines += [
+        f"WITH {distinct}c, {key} AS key",
+        "WHERE key IS NOT NULL",
+        f"WITH key, {METRICS[f.metric]} AS value",
+        "WHERE value IS NOT NULL",
+        f"RETURN key, value\nORDER BY value {direction}, key ASC\nLIMIT $agg_limit",
+    ]
+    params = {**match.params, "agg_limit": f.agg_limit}
+    if f.group_by in renewal_cypher.AS_OF_KEYS:
+        params["as_of"] = f.as_of or today or date.today()
+    return CompiledQuery("\n".join(lines), params)
+
+
+def compile_projection(f: ContractFilter, today: date | None = None,
+                       within: list[str] | None = None) -> CompiledQuery:
+    """The filter's head ending in `WITH c`, for appending an aggregation written elsewhere (the agent)."""
+    match = compile_match(f, today, within=within)
+    return CompiledQuery(match.cypher + "\nWITH c", match.params)

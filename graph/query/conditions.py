@@ -1,0 +1,117 @@
+"""The compiler's WHERE predicates on `c` as small typed values, and the parameter store they fill.
+
+A `Condition` is one predicate and, when it reads one, its parameter's name and value (a predicate such as
+`c.end_date IS NULL` has none). `ParameterStore` collects the parameters of the conditions a statement uses,
+in the style of neo4j-graphrag's `filters.ParameterStore`, but with the compiler's fixed, readable names
+(`$min_amount`, `$party_0`, ...) rather than generated ones, so the Cypher stays stable and testable.
+Values are always parameters; names and operators come only from the whitelists here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+from graph.query import renewal_cypher
+from graph.query.filters import ContractFilter
+
+OPERATORS: dict[str, str] = {"=": "=", ">": ">", "<": "<", ">=": ">=", "<=": "<="}
+# Every search name of a contract's parties is stored on it, newline-separated and TEXT-indexed
+# (graph.store.schema.PARTY_TEXT): a fragment is one indexed CONTAINS instead of a walk through its parties.
+PARTY_NAME_TEST = "c.party_text CONTAINS ${param}"
+# `party_countries` / `clause_types` are stored on each contract (graph.store.load): one property read instead of a
+# walk per contract.
+PARTY_COUNTRY_TEST = "$party_country IN c.party_countries"
+
+
+@dataclass(frozen=True)
+class Condition:
+    """One predicate on `c`, and the parameter it reads (None when it reads none)."""
+
+    cypher: str
+    param: str | None = None
+    value: Any = None
+
+
+@dataclass
+class ParameterStore:
+    """The parameters of a statement, by name."""
+
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def add(self, name: str, value: Any) -> str:
+        """Store a value under `name`; returns its placeholder (`$name`)."""
+        self.params[name] = value
+        return f"${name}"
+
+    @classmethod
+    def of(cls, conditions: list[Condition]) -> ParameterStore:
+        store = cls()
+        for c in conditions:
+            if c.param is not None:
+                store.add(c.param, c.value)
+        return store
+
+
+def _date_conditions(f: ContractFilter) -> list[Condition]:
+    bounds = (("min_effective_date", "c.effective_date >= "), ("max_effective_date", "c.effective_date <= "),
+              ("min_end_date", "c.end_date >= "), ("max_end_date", "c.end_date <= "))
+    return [Condition(f"{expr}${name}", name, getattr(f, name)) for name, expr in bounds if getattr(f, name)]
+
+
+def _amount_conditions(f: ContractFilter) -> list[Condition]:
+    found = []
+    if f.min_amount is not None:
+        found.append(Condition("c.total_amount >= $min_amount", "min_amount", f.min_amount))
+    if f.max_amount is not None:
+        found.append(Condition("c.total_amount <= $max_amount", "max_amount", f.max_amount))
+    if f.monetary_value is not None:
+        op = OPERATORS[f.monetary_value.operator]
+        found.append(Condition(f"c.total_amount {op} $monetary_value", "monetary_value", f.monetary_value.value))
+    return found
+
+
+def party_conditions(f: ContractFilter) -> list[Condition]:
+    """Party name fragments, each a test of the contract's stored party names (lower-cased like them)."""
+    return [Condition(PARTY_NAME_TEST.format(param=f"party_{i}"), f"party_{i}", name.lower())
+            for i, name in enumerate(f.parties)]
+
+
+def related_conditions(f: ContractFilter, anchor: str) -> list[Condition]:
+    """Party country (unless it is the anchor) and clause types."""
+    if not f.party_country or anchor == "country":
+        return _clause_conditions(f)
+    return [Condition(PARTY_COUNTRY_TEST, "party_country", f.party_country), *_clause_conditions(f)]
+
+
+def property_conditions(f: ContractFilter, today: date) -> list[Condition]:
+    """Conditions on the contract's own (indexed) properties."""
+    found = _date_conditions(f) + _amount_conditions(f)
+    if f.contract_types:
+        found.append(Condition("c.contract_type IN $contract_types", "contract_types", list(f.contract_types)))
+    if f.active is not None:
+        op = ">=" if f.active else "<"
+        found.append(Condition(f"c.end_date {op} $as_of", "as_of", f.as_of or today))
+    if f.has_end_date is not None:
+        found.append(Condition(f"c.end_date IS {'NOT ' if f.has_end_date else ''}NULL"))
+    # The contract's one jurisdiction, stored on it (graph.store.prepare) under range indexes.
+    for name in ("governing_law_country", "governing_law_state"):
+        if getattr(f, name):
+            found.append(Condition(f"c.{name} = ${name}", name, getattr(f, name)))
+    bounds = {n: getattr(f, n) for n in renewal_cypher.WINDOW_BOUNDS}
+    for expr, params in renewal_cypher.renewal_conditions(f.renewal_types, bounds, f.as_of or today):
+        names = list(params) or [None]  # a condition reads at most its own parameters, the first carries it
+        found.append(Condition(expr, names[0], params.get(names[0]) if names[0] else None))
+        found += [Condition("", name, params[name]) for name in names[1:]]
+    return found
+
+
+def _clause_conditions(f: ContractFilter) -> list[Condition]:
+    found = [Condition(f"$clause_type_{i} IN c.clause_types", f"clause_type_{i}", ctype)
+             for i, ctype in enumerate(f.clause_types)]
+    # Categories found in the contract's own text: a section of its document layer classified with them.
+    found += [Condition("EXISTS { MATCH (s:Section {file_id: c.file_id})-[:IS_CLAUSE_OF_TYPE]->"
+                        f"(:ClauseType {{name: $text_clause_type_{i}}}) }}", f"text_clause_type_{i}", name)
+              for i, name in enumerate(f.text_clause_types)]
+    return found

@@ -1,0 +1,85 @@
+"""Reads for the Renewals page, the Overview's notice card and the Contract page: each contract's stored
+term facts with the evidence quotes, and its deadlines as of a date (graph.query.renewal_dates).
+
+The schedule runs the compiler's head for the filter (so its rows are exactly the contracts the filter's
+`total_count` counts) and computes the dates in Python with the same rules as the compiled Cypher.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+from neo4j import Driver
+
+from core.errors import ContractGraphError
+from graph.query.compiler import compile_match
+from graph.query.filters import ContractFilter, parse_filter
+from graph.query.renewal_dates import Deadlines, TermFacts, deadlines, from_row
+from graph.server.db import read
+
+SCHEDULE_CAP = 5000
+FACT_COLUMNS = """c.file_id AS file_id, c.title AS title, c.contract_type AS contract_type,
+       c.effective_date AS effective_date,
+       c.renewal_type AS renewal_type, c.term_end AS term_end, c.renewal_months AS renewal_months,
+       c.renewal_days AS renewal_days, c.notice_months AS notice_months, c.notice_days AS notice_days,
+       c.convenience_notice_days AS convenience_notice_days,
+       COLLECT { MATCH (c)-[:HAS_DOCUMENT]->(:Document)-[:HAS_TERM_EVIDENCE]->(e:TermEvidence)
+                 RETURN e {.field, .value, .quote, .section_number, .section_title, .page, .start, .end}
+                 ORDER BY e.field } AS evidence"""
+SCHEDULE_TAIL = f"RETURN {FACT_COLUMNS}\nORDER BY file_id\nLIMIT $schedule_cap"
+CONTRACT_TERMS = f"MATCH (c:Contract {{file_id: $file_id}})\nRETURN {FACT_COLUMNS}"
+
+
+@dataclass(frozen=True)
+class ScheduleRow:
+    """One contract's term facts, their evidence by field, and its deadlines as of the schedule's date."""
+
+    file_id: str
+    contract_type: str | None
+    effective_date: date | None
+    facts: TermFacts
+    deadlines: Deadlines
+    evidence: dict[str, dict[str, Any]] = field(default_factory=dict)
+    title: str | None = None  # the display title (graph.store.titles); the file id when unknown
+
+    @property
+    def label(self) -> str:
+        return self.title or self.file_id
+
+    def quote(self, *fields: str) -> dict[str, Any] | None:
+        """The first of these fields' evidence that exists."""
+        return next((self.evidence[f] for f in fields if f in self.evidence), None)
+
+
+def _row(raw: dict[str, Any], as_of: date) -> ScheduleRow:
+    facts = from_row(raw)
+    effective = raw.get("effective_date")
+    return ScheduleRow(file_id=raw["file_id"], contract_type=raw.get("contract_type"),
+                       effective_date=effective.to_native() if effective is not None else None, facts=facts,
+                       deadlines=deadlines(facts, as_of), evidence={e["field"]: e for e in raw["evidence"]},
+                       title=raw.get("title"))
+
+
+def renewal_schedule(driver: Driver, f: ContractFilter | dict[str, Any], today: date | None = None,
+                     database: str | None = None) -> list[ScheduleRow]:
+    """Every contract matching `f` (at most SCHEDULE_CAP) with its facts and deadlines as of `f.as_of`
+    (default today), ordered by the next notice deadline, then the next renewal, then file_id."""
+    f = parse_filter(f)
+    as_of = f.as_of or today or date.today()
+    head = compile_match(f, as_of)
+    rows = read(driver, f"{head.cypher}\n{SCHEDULE_TAIL}", {**head.params, "schedule_cap": SCHEDULE_CAP}, database)
+    if len(rows) >= SCHEDULE_CAP:
+        raise ContractGraphError(f"More than {SCHEDULE_CAP} contracts match; narrow the filter.")
+    found = [_row(r, as_of) for r in rows]
+    return sorted(found, key=lambda r: (r.deadlines.next_notice_by or date.max, r.deadlines.next_renewal or date.max,
+                                        r.file_id))
+
+
+def contract_terms(driver: Driver, file_id: str, as_of: date, database: str | None = None) -> ScheduleRow | None:
+    """One contract's term facts, evidence and deadlines, or None when it has none stored."""
+    rows = read(driver, CONTRACT_TERMS, {"file_id": file_id}, database)
+    if not rows or rows[0]["renewal_type"] is None:
+        return None
+    return _row(rows[0], as_of)

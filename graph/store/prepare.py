@@ -1,0 +1,184 @@
+"""Turns raw seed-format records into cleaned, merged rows ready for the batched graph writes.
+
+Party merging happens across the whole batch: spellings that share `merge_key` (case, punctuation and
+trailing legal forms ignored) become one party whose display name is the most frequent spelling (first seen
+wins ties) and whose aliases are all spellings. Role-only names stay contract-local (graph.store.party_roles).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from core.vocab import SUBDIVISIONS
+from graph.store.clean import (
+    CleanReport,
+    clean_amount,
+    clean_contract_type,
+    clean_date,
+    clean_duration,
+    clean_location,
+    duration_days,
+    is_placeholder,
+    party_key,
+)
+from graph.store.party_roles import is_role_name, merge_key, role_key
+from graph.store.titles import file_title
+
+
+@dataclass
+class PreparedParty:
+    key: str
+    # A Counter keeps its keys in first-seen order, which settles ties between equally frequent spellings.
+    spellings: Counter[str] = field(default_factory=Counter)
+    role_only: bool = False  # a contract-local placeholder named by a role ("Franchisee"): graph.store.party_roles
+
+    def add(self, spelling: str) -> None:
+        self.spellings[spelling] += 1
+
+    @property
+    def name(self) -> str:
+        """The most frequent spelling; the first seen wins ties."""
+        return max(self.spellings, key=self.spellings.__getitem__)
+
+    @property
+    def aliases(self) -> list[str]:
+        return sorted(self.spellings)
+
+
+@dataclass
+class PreparedContract:
+    file_id: str
+    props: dict[str, Any]
+    parties: list[dict[str, str]]
+    locations: list[dict[str, Any]]
+    governing_law: dict[str, Any] | None
+    clauses: list[dict[str, str]]
+
+
+@dataclass
+class Prepared:
+    contracts: list[PreparedContract]
+    parties: dict[str, PreparedParty]
+    report: CleanReport
+
+
+def location_key(loc: dict[str, Any]) -> str:
+    parts = (loc.get("country"), loc.get("state"), loc.get("city"), loc.get("address"))
+    return "|".join((p or "").strip().lower() for p in parts)
+
+
+def jurisdiction(loc: dict[str, Any] | None) -> dict[str, Any] | None:
+    """Governing law as a jurisdiction row keyed `US-DE` (or `GB` when no state is known)."""
+    if not loc or not loc.get("country"):
+        return None
+    country, state = loc["country"], loc.get("state")
+    key = f"{country}-{state}" if state else country
+    state_name = SUBDIVISIONS.get(country, {}).get(state or "", state)
+    name = f"{state_name}, {country}" if state else country
+    return {"key": key, "country": country, "state": state, "name": name}
+
+
+def _contract_props(raw: dict[str, Any], file_id: str, report: CleanReport, source: str) -> dict[str, Any]:
+    effective = clean_date(raw.get("effective_date"), "effective_date", file_id, report)
+    end = clean_date(raw.get("end_date"), "end_date", file_id, report)
+    if effective and end and end < effective:
+        report.fix("end_before_effective", f"{file_id}: end_date {end} is before effective_date {effective}")
+    duration = clean_duration(raw.get("duration"), file_id, report)
+    return {
+        "file_id": file_id,
+        "summary": raw.get("summary") or None,
+        "contract_type": clean_contract_type(raw.get("contract_type"), file_id, report),
+        "effective_date": effective,
+        "end_date": end,
+        "duration": duration,
+        "duration_days": duration_days(duration),
+        "scope": raw.get("contract_scope") or raw.get("scope") or None,
+        "total_amount": clean_amount(raw.get("total_amount"), file_id, report),
+        "source": source,
+        "file_title": file_title(file_id),
+    }
+
+
+def _prepare_parties(raw: dict[str, Any], file_id: str, parties: dict[str, PreparedParty],
+                     report: CleanReport, keys: dict[str, str]) -> tuple[list[dict[str, str]], list[dict[str, Any]]]:
+    links: dict[tuple[str, str], dict[str, str]] = {}
+    locations: list[dict[str, Any]] = []
+    for entry in raw.get("parties") or []:
+        name = " ".join(str(entry.get("name") or "").split())
+        if is_placeholder(name):
+            report.fix("placeholder_party", f"{file_id}: placeholder party '{name}' dropped")
+            continue
+        if is_role_name(name):
+            key = role_key(name, file_id)
+            report.fix("role_only_party", f"{file_id}: party '{name}' is only a role; kept for this contract only")
+            parties.setdefault(key, PreparedParty(key, role_only=True)).add(name)
+        else:
+            key = keys.get(merge_key(name)) or party_key(name)
+            parties.setdefault(key, PreparedParty(key)).add(name)
+        role = " ".join(str(entry.get("role") or "party").split()).lower()
+        links[(key, role)] = {"key": key, "role": role}
+        loc = clean_location(entry.get("location"), f"{file_id} party '{name}'", report)
+        if loc:
+            locations.append({"party": key, "key": location_key(loc), **loc})
+    return list(links.values()), locations
+
+
+def _prepare_clauses(raw: dict[str, Any], file_id: str) -> list[dict[str, str]]:
+    clauses = []
+    for index, clause in enumerate(raw.get("clauses") or []):
+        ctype = " ".join(str(clause.get("clause_type") or "").split())
+        if ctype:
+            clauses.append({"key": f"{file_id}#{index}", "type": ctype, "summary": clause.get("summary") or ""})
+    return clauses
+
+
+def _names(raw: dict[str, Any]) -> list[str]:
+    return [" ".join(str(e.get("name") or "").split()) for e in raw.get("parties") or []]
+
+
+def merge_keys(records: list[dict[str, Any]]) -> dict[str, str]:
+    """merge_key -> the party key its spellings share: the key of the group's most frequent spelling (first
+    seen wins ties), so a name without variants keeps the key it always had."""
+    groups: dict[str, Counter[str]] = {}
+    for raw in records:
+        for name in _names(raw):
+            if not is_placeholder(name) and not is_role_name(name):
+                groups.setdefault(merge_key(name), Counter())[name] += 1
+    return {mk: party_key(max(spellings, key=spellings.__getitem__)) for mk, spellings in groups.items()}
+
+
+def prepare(records: list[dict[str, Any]], source: str = "sample") -> Prepared:
+    """Clean and merge a batch of seed-format records."""
+    report = CleanReport()
+    parties: dict[str, PreparedParty] = {}
+    contracts: list[PreparedContract] = []
+    seen: set[str] = set()
+    keys = merge_keys(records)
+    for raw in records:
+        file_id = str(raw.get("file_id") or "").strip()
+        if not file_id:
+            report.fix("missing_file_id", "a record without file_id was skipped")
+            continue
+        if file_id in seen:
+            report.fix("duplicate_file_id", f"{file_id}: duplicate record skipped")
+            continue
+        seen.add(file_id)
+        links, locations = _prepare_parties(raw, file_id, parties, report, keys)
+        law = clean_location(raw.get("governing_law"), f"{file_id} governing law", report)
+        props = _contract_props(raw, file_id, report, source)
+        props["party_count"] = len({link["key"] for link in links})
+        clauses = _prepare_clauses(raw, file_id)
+        # Stored on the contract so a clause filter reads one property instead of walking its clauses.
+        props["clause_types"] = sorted({clause["type"] for clause in clauses})
+        law_row = jurisdiction(law)
+        props["governing_law_country"] = law_row["country"] if law_row else None
+        props["governing_law_state"] = law_row["state"] if law_row else None
+        contracts.append(PreparedContract(file_id, props, links, locations, law_row, clauses))
+    return Prepared(contracts, parties, report)
+
+
+def merged_spellings(prepared: Prepared) -> int:
+    """How many parties were merged from more than one spelling."""
+    return sum(1 for p in prepared.parties.values() if len(p.spellings) > 1)

@@ -1,0 +1,74 @@
+"""Finding the CUAD sample: an explicit path, `CONTRACTS_SAMPLE`, the workspace's `../shared/data`, or a
+download of the reference repository's `contract_data.json`. The data is never copied into the repo."""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from core.errors import SampleDataMissing
+from graph.server.config import REPO_ROOT
+
+log = logging.getLogger(__name__)
+
+SHARED_DATA = REPO_ROOT.parent / "shared" / "data"
+SHARED_SAMPLE = SHARED_DATA / "cuad" / "contract_data.json"
+SHARED_TEXTS = SHARED_DATA / "cuad" / "txt"
+SAMPLE_URL = "https://raw.githubusercontent.com/tomasonjo/legal-tech-chat/main/import-graph/contract_data.json"
+DOWNLOAD_CACHE = REPO_ROOT / ".data" / "sample" / "contract_data.json"
+
+
+def candidate_paths(explicit: str | Path | None = None) -> list[Path]:
+    """Local places to look, in order."""
+    paths = [Path(explicit)] if explicit else []
+    if os.environ.get("CONTRACTS_SAMPLE"):
+        paths.append(Path(os.environ["CONTRACTS_SAMPLE"]))
+    return [*paths, SHARED_SAMPLE, DOWNLOAD_CACHE]
+
+
+def _download(url: str, target: Path, timeout: float = 30.0) -> Path:
+    target.parent.mkdir(parents=True, exist_ok=True)
+    partial = target.with_suffix(".part")
+    with urllib.request.urlopen(url, timeout=timeout) as response:
+        partial.write_bytes(response.read())
+    partial.replace(target)
+    return target
+
+
+def resolve_sample(explicit: str | Path | None = None, allow_download: bool = True) -> Path:
+    """The first existing sample file; downloads it when none is local. Raises SampleDataMissing."""
+    tried = candidate_paths(explicit)
+    if explicit and not Path(explicit).is_file():
+        raise SampleDataMissing(f"No contract file at {explicit}.")
+    for path in tried:
+        if path.is_file():
+            return path
+    url = os.environ.get("CONTRACTS_SAMPLE_URL", SAMPLE_URL)
+    if allow_download:
+        try:
+            log.info("Downloading the CUAD sample from %s", url)
+            return _download(url, DOWNLOAD_CACHE)
+        except (urllib.error.URLError, TimeoutError, OSError) as e:
+            log.warning("Sample download failed: %s", e)
+    looked = ", ".join(str(p) for p in tried)
+    raise SampleDataMissing(
+        "The CUAD sample (contract_data.json) was not found. Looked in: "
+        f"{looked}; download from {url} {'failed' if allow_download else 'disabled'}. "
+        "Pass a path (`python -m graph load PATH`) or set CONTRACTS_SAMPLE."
+    )
+
+
+def read_records(path: Path) -> list[dict[str, Any]]:
+    """Seed-format records from a JSON file (a list of objects)."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as e:
+        raise SampleDataMissing(f"{path} is not a readable JSON file: {e}") from e
+    if not isinstance(data, list) or not all(isinstance(r, dict) for r in data):
+        raise SampleDataMissing(f"{path} must hold a JSON list of contract objects.")
+    return data

@@ -1,0 +1,135 @@
+"""Idempotent schema setup: constraints, range indexes on the filtered properties, full-text and vector
+indexes. Every statement uses IF NOT EXISTS, so running it again changes nothing."""
+
+from __future__ import annotations
+
+import os
+
+from neo4j import Driver
+
+from graph.server.db import read, write
+from graph.store.titles import file_title
+
+CONSTRAINTS = (
+    "CREATE CONSTRAINT contract_file_id IF NOT EXISTS FOR (c:Contract) REQUIRE c.file_id IS UNIQUE",
+    "CREATE CONSTRAINT party_key IF NOT EXISTS FOR (p:Party) REQUIRE p.key IS UNIQUE",
+    "CREATE CONSTRAINT location_key IF NOT EXISTS FOR (l:Location) REQUIRE l.key IS UNIQUE",
+    "CREATE CONSTRAINT country_code IF NOT EXISTS FOR (k:Country) REQUIRE k.code IS UNIQUE",
+    "CREATE CONSTRAINT jurisdiction_key IF NOT EXISTS FOR (j:Jurisdiction) REQUIRE j.key IS UNIQUE",
+    "CREATE CONSTRAINT clause_key IF NOT EXISTS FOR (cl:Clause) REQUIRE cl.key IS UNIQUE",
+    # One contract per file: enforced inside the commit's transaction (graph.store.write), so two uploads of the same
+    # bytes racing cannot both commit. Contracts loaded from JSON have no hash; null is not checked.
+    "CREATE CONSTRAINT contract_file_sha256 IF NOT EXISTS FOR (c:Contract) REQUIRE c.file_sha256 IS UNIQUE",
+)
+# Schema from earlier versions that a constraint above replaces: the plain index on file_sha256 must go before
+# the constraint (with its own index) can be created on the same property.
+MIGRATIONS = ("DROP INDEX contract_sha256 IF EXISTS",)
+RANGE_INDEXES = (
+    "CREATE INDEX contract_effective_date IF NOT EXISTS FOR (c:Contract) ON (c.effective_date)",
+    "CREATE INDEX contract_end_date IF NOT EXISTS FOR (c:Contract) ON (c.end_date)",
+    "CREATE INDEX contract_total_amount IF NOT EXISTS FOR (c:Contract) ON (c.total_amount)",
+    "CREATE INDEX contract_type IF NOT EXISTS FOR (c:Contract) ON (c.contract_type)",
+    "CREATE INDEX contract_party_count IF NOT EXISTS FOR (c:Contract) ON (c.party_count)",
+    "CREATE INDEX contract_law_country IF NOT EXISTS FOR (c:Contract) ON (c.governing_law_country)",
+    "CREATE INDEX contract_law_state IF NOT EXISTS FOR (c:Contract) ON (c.governing_law_state)",
+    "CREATE INDEX party_name IF NOT EXISTS FOR (p:Party) ON (p.name)",
+    "CREATE INDEX party_contract_count IF NOT EXISTS FOR (p:Party) ON (p.contract_count)",
+    "CREATE INDEX clause_type IF NOT EXISTS FOR (cl:Clause) ON (cl.type)",
+    "CREATE INDEX jurisdiction_country IF NOT EXISTS FOR (j:Jurisdiction) ON (j.country)",
+    "CREATE INDEX jurisdiction_state IF NOT EXISTS FOR (j:Jurisdiction) ON (j.state)",
+)
+# CONTAINS on party names goes through these trigram indexes (graph.reads.cypher' party search, graph.query.compiler).
+TEXT_INDEXES = ("CREATE TEXT INDEX party_search_text IF NOT EXISTS FOR (p:Party) ON (p.search_text)",
+                "CREATE TEXT INDEX contract_party_text IF NOT EXISTS FOR (c:Contract) ON (c.party_text)")
+# Parties written before `search_text` existed get it here; names never contain a newline, so a fragment
+# CONTAINed in the newline-joined text is CONTAINed in one of the names.
+BACKFILL_SEARCH_TEXT = """
+MATCH (p:Party) WHERE p.search_text IS NULL AND p.search_names IS NOT NULL
+SET p.search_text = reduce(s = '', n IN p.search_names | s + '\\n' + n)
+"""
+# Stored facts (graph.store.load keeps them current): the expressions that compute them, and a backfill for
+# databases loaded before they existed.
+CONTRACT_COUNT = "COUNT { MATCH (p)-[:PARTY_TO]->(c:Contract) RETURN DISTINCT c }"
+PARTY_COUNTRIES = ("COLLECT { MATCH (c)<-[:PARTY_TO]-(:Party)-[:LOCATED_AT]->(:Location)-[:IN_COUNTRY]->(k:Country)\n"
+                   "          RETURN DISTINCT k.code ORDER BY k.code }")
+CLAUSE_TYPES = "COLLECT { MATCH (c)-[:HAS_CLAUSE]->(cl:Clause) RETURN DISTINCT cl.type ORDER BY cl.type }"
+# Every search name of the contract's parties, each after a newline, parties in key order (graph.store.load.FreshFacts
+# builds the same text). A party-name fragment never holds a newline (graph.query.filters), so it is CONTAINed here
+# exactly when one of the names contains it; the TEXT index below answers that without a walk.
+PARTY_TEXT = ("reduce(s = '', names IN COLLECT { MATCH (c)<-[:PARTY_TO]-(p:Party) WITH DISTINCT p ORDER BY p.key\n"
+              "                                  RETURN p.search_names } | reduce(t = s, n IN names | t + '\\n' + n))")
+# The contract's party names for display (tables, pickers, graphs, chat): each party's name, in key order.
+PARTY_NAMES = "COLLECT { MATCH (c)<-[:PARTY_TO]-(p:Party) WITH DISTINCT p ORDER BY p.key RETURN p.name }"
+# The display title: the document name found in the text, else the cleaned file name (graph.store.titles).
+TITLE = "coalesce(c.text_title, c.file_title, c.file_id)"
+BACKFILL_STORED_FACTS = (
+    f"MATCH (p:Party) WHERE p.contract_count IS NULL SET p.contract_count = {CONTRACT_COUNT}",
+    f"MATCH (c:Contract) WHERE c.party_countries IS NULL SET c.party_countries = {PARTY_COUNTRIES}",
+    f"MATCH (c:Contract) WHERE c.clause_types IS NULL SET c.clause_types = {CLAUSE_TYPES}",
+    f"MATCH (c:Contract) WHERE c.party_text IS NULL SET c.party_text = {PARTY_TEXT}",
+    f"MATCH (c:Contract) WHERE c.party_names IS NULL SET c.party_names = {PARTY_NAMES}",
+    "MATCH (c:Contract)-[:GOVERNED_BY]->(j:Jurisdiction) WHERE c.governing_law_country IS NULL "
+    "OR (c.governing_law_state IS NULL AND j.state IS NOT NULL) "
+    "SET c.governing_law_country = j.country, c.governing_law_state = j.state",
+)
+FINGERPRINT_BANDS_INDEX = "document_fingerprint_bands"
+# The band keys of each document's fingerprint (graph.store.fingerprint.band_keys), whole keys as terms: the
+# duplicate check's candidates (graph.store.duplicates) without reading every stored fingerprint.
+FINGERPRINT_BANDS_FULLTEXT = (
+    f"CREATE FULLTEXT INDEX {FINGERPRINT_BANDS_INDEX} IF NOT EXISTS FOR (d:Document) ON EACH [d.fingerprint_bands] "
+    "OPTIONS {indexConfig: {`fulltext.analyzer`: 'whitespace'}}")
+FULLTEXT_INDEXES = (
+    "CREATE FULLTEXT INDEX contract_text IF NOT EXISTS FOR (c:Contract) ON EACH [c.summary, c.scope]",
+    FINGERPRINT_BANDS_FULLTEXT,
+)
+VECTOR_INDEX = (
+    "CREATE VECTOR INDEX contract_embedding IF NOT EXISTS FOR (c:Contract) ON (c.embedding) "
+    "OPTIONS {indexConfig: {`vector.dimensions`: toInteger($dimensions), "
+    "`vector.similarity_function`: 'cosine'}}"
+)
+AWAIT_INDEXES = "CALL db.awaitIndexes(300)"
+# Titles for databases loaded before contracts had them: the file title is computed in Python (graph.store.titles).
+UNTITLED = "MATCH (c:Contract) WHERE c.file_title IS NULL RETURN c.file_id AS file_id"
+SET_FILE_TITLES = """
+UNWIND $rows AS row
+MATCH (c:Contract {file_id: row.file_id})
+SET c.file_title = row.title
+SET c.title = """ + TITLE
+
+
+def embedding_dimensions() -> int:
+    """Vector size of the configured embedding model (text-embedding-3-small: 1536)."""
+    return int(os.environ.get("EMBEDDING_DIMENSIONS", "1536"))
+
+
+def ensure_constraints(driver: Driver, database: str | None = None) -> None:
+    """Only the uniqueness constraints: the keys the importer MERGEs on. A first load into an empty
+    database builds the other indexes afterwards, in one pass over the loaded data (graph.store.load)."""
+    for statement in (*MIGRATIONS, *CONSTRAINTS):
+        write(driver, statement, database=database)
+
+
+def backfill_file_titles(driver: Driver, database: str | None = None) -> int:
+    """Give contracts written before titles existed their file title (and so a title); returns how many."""
+    rows = [{"file_id": r["file_id"], "title": file_title(r["file_id"])}
+            for r in read(driver, UNTITLED, database=database)]
+    for start in range(0, len(rows), 5000):
+        write(driver, SET_FILE_TITLES, {"rows": rows[start:start + 5000]}, database=database)
+    return len(rows)
+
+
+def ensure_schema(driver: Driver, database: str | None = None, *, backfill: bool = True) -> None:
+    """Create every constraint and index that is missing, then wait until they are online.
+
+    `backfill` also fills in the properties that databases written by earlier versions lack. Each backfill
+    reads every node of its label (about 1.3 s at 100k contracts), so an upload's commit, whose own rows are
+    complete, skips them; loads and `graph load --if-empty` (what `make run` calls) run them.
+    """
+    for statement in (*MIGRATIONS, *CONSTRAINTS, *RANGE_INDEXES, *TEXT_INDEXES, *FULLTEXT_INDEXES):
+        write(driver, statement, database=database)
+    for statement in (BACKFILL_SEARCH_TEXT, *BACKFILL_STORED_FACTS) if backfill else ():
+        write(driver, statement, database=database)
+    if backfill:
+        backfill_file_titles(driver, database)
+    write(driver, VECTOR_INDEX, {"dimensions": embedding_dimensions()}, database=database)
+    write(driver, AWAIT_INDEXES, database=database)
