@@ -1,7 +1,7 @@
 """An independent, pure-Python evaluation of ContractFilter semantics over the cleaned sample records.
 
 It shares no code with graph/query/compiler.py: it reads the cleaned records (graph.store.prepare output) and applies
-each filter field as the README documents it, so a count mismatch points at the compiler or the graph.
+each filter field as docs/FILTERS.md documents it, so a count mismatch points at the compiler or the graph.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""The check behind the README's second line: an off-target PDF counts as *finer* only when its extra sections
-are headings the `.txt` ran into a line (or later items of a list / parts of an exhibit whose start it ran in),
-never just because it has more sections."""
+"""The check behind the PDF table's "verified finer" line (docs/DOCUMENT-LAYER.md): an off-target PDF counts as
+*finer* only when its extra sections are headings the `.txt` ran into a line (or later items of a list / parts of
+an exhibit whose start it ran in), never just because it has more sections."""
 
 from __future__ import annotations
 
@@ -76,7 +76,7 @@ def test_more_sections_with_a_worse_resolution_rate_is_not_finer():
 @pytest.mark.skipif(not (SHARED / "pdf").is_dir(), reason="CUAD sample PDFs not present")
 def test_bnl_outsourcing_agreement_pdf_is_finer_than_its_txt():
     # Its .txt runs every lettered subclause into its clause's line ("4. INCLUDED SERVICES ... that:   A. It
-    # has reviewed ..."); the PDF prints them on lines of their own (hand-checked, README).
+    # has reviewed ..."); the PDF prints them on lines of their own (hand-checked, docs/DOCUMENT-LAYER.md).
     name = "BNLFINANCIALCORP_03_30_2007-EX-10.8-OUTSOURCING AGREEMENT.PDF"
     txt_text = read_text(index_texts(SHARED / "txt")[name_key(name)])
     pdf, txt = parse_document(read_pdf((SHARED / "pdf" / name).read_bytes()).pages), parse_document(txt_text)
