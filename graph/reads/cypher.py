@@ -94,3 +94,60 @@ CALL () { MATCH (j:Jurisdiction) WHERE j.state IS NOT NULL RETURN collect(DISTIN
 CALL () { MATCH (cl:Clause) RETURN collect(DISTINCT cl.type) AS clause_types }
 RETURN contract_types, countries, states, clause_types
 """
+
+# The graph views (graph.reads.subgraph): a contract's neighbourhood and the party network.
+CONTRACT_FIELDS = """c.file_id AS file_id, coalesce(c.title, c.file_id) AS title, c.contract_type AS contract_type,
+       toString(c.effective_date) AS effective_date, toString(c.end_date) AS end_date,
+       c.total_amount AS total_amount"""
+CONTRACT_CORE = f"""
+MATCH (c:Contract {{file_id: $file_id}})
+RETURN {CONTRACT_FIELDS}, c.summary AS summary,
+       [(c)<-[r:PARTY_TO]-(p:Party) | {{key: p.key, name: p.name, role: r.role,
+         locations: [(p)-[:LOCATED_AT]->(l:Location) | {{key: l.key, address: l.address, city: l.city,
+           state: l.state, countries: [(l)-[:IN_COUNTRY]->(k:Country) | k.code]}}]}}] AS parties,
+       [(c)-[:GOVERNED_BY]->(j:Jurisdiction) | {{key: j.key, name: j.name, country: j.country,
+         state: j.state}}] AS laws,
+       [(c)-[:HAS_CLAUSE]->(cl:Clause) | {{key: cl.key, type: cl.type, summary: cl.summary}}] AS clauses
+"""
+CONTRACTS_OF_PARTIES = f"""
+UNWIND $keys AS key
+MATCH (p:Party {{key: key}})-[r:PARTY_TO]->(c:Contract)
+WHERE NOT c.file_id IN $seen
+RETURN p.key AS party_key, r.role AS role, {CONTRACT_FIELDS}
+ORDER BY file_id, party_key LIMIT $limit
+"""
+PARTIES_OF_CONTRACTS = """
+UNWIND $file_ids AS fid
+MATCH (c:Contract {file_id: fid})<-[r:PARTY_TO]-(p:Party)
+RETURN c.file_id AS file_id, r.role AS role, p.key AS key, p.name AS name
+ORDER BY file_id, key LIMIT $limit
+"""
+CO_PARTIES = """
+UNWIND $keys AS key
+MATCH (:Party {key: key})-[:PARTY_TO]->(c:Contract)<-[:PARTY_TO]-(b:Party)
+WHERE NOT b.key IN $seen AND b.role_only IS NULL
+WITH b, count(DISTINCT c) AS shared
+RETURN b.key AS key
+ORDER BY shared DESC, key LIMIT $limit
+"""
+SHARED_CONTRACT_EDGES = """
+MATCH (a:Party)-[:PARTY_TO]->(c:Contract)<-[:PARTY_TO]-(b:Party)
+WHERE a.key IN $keys AND b.key IN $keys AND a.key < b.key
+WITH a, b, count(DISTINCT c) AS weight, collect(DISTINCT c.file_id) AS contracts
+RETURN a.key AS source, b.key AS target, weight, contracts[..5] AS examples
+"""
+# Appended to `compile_projection(filter)`, which binds `c` to each matching contract.
+FILTER_PARTY_EDGES = """
+MATCH (a:Party)-[:PARTY_TO]->(c)<-[:PARTY_TO]-(b:Party)
+WHERE a.key < b.key AND a.role_only IS NULL AND b.role_only IS NULL
+WITH a, b, count(DISTINCT c) AS weight, collect(DISTINCT c.file_id) AS contracts
+RETURN a.key AS source, b.key AS target, weight, contracts[..5] AS examples
+ORDER BY weight DESC, source, target LIMIT $net_edge_limit
+"""
+PARTY_CONTRACTS = f"""
+MATCH (p:Party {{key: $key}})-[r:PARTY_TO]->(c:Contract)
+RETURN r.role AS role, {CONTRACT_FIELDS},
+       [(c)<-[:PARTY_TO]-(o:Party) WHERE o <> p | o.name] AS counterparties
+ORDER BY c.effective_date IS NULL, c.effective_date DESC, file_id
+LIMIT $limit
+"""

@@ -2,7 +2,7 @@
 
 Both return a `Subgraph` of plain nodes and edges (no driver objects) bounded by a node cap, so the UI can
 cache and draw them. Expansion walks the Party-Contract bipartite graph one hop per step; every query is a
-fixed constant below with `$param` values only.
+fixed constant in `graph.reads.cypher` with `$param` values only.
 """
 
 from __future__ import annotations
@@ -18,61 +18,6 @@ from graph.query.filters import ContractFilter
 from graph.reads import cypher as queries
 from graph.server.db import read
 
-CONTRACT_FIELDS = """c.file_id AS file_id, coalesce(c.title, c.file_id) AS title, c.contract_type AS contract_type,
-       toString(c.effective_date) AS effective_date, toString(c.end_date) AS end_date,
-       c.total_amount AS total_amount"""
-CONTRACT_CORE = f"""
-MATCH (c:Contract {{file_id: $file_id}})
-RETURN {CONTRACT_FIELDS}, c.summary AS summary,
-       [(c)<-[r:PARTY_TO]-(p:Party) | {{key: p.key, name: p.name, role: r.role,
-         locations: [(p)-[:LOCATED_AT]->(l:Location) | {{key: l.key, address: l.address, city: l.city,
-           state: l.state, countries: [(l)-[:IN_COUNTRY]->(k:Country) | k.code]}}]}}] AS parties,
-       [(c)-[:GOVERNED_BY]->(j:Jurisdiction) | {{key: j.key, name: j.name, country: j.country,
-         state: j.state}}] AS laws,
-       [(c)-[:HAS_CLAUSE]->(cl:Clause) | {{key: cl.key, type: cl.type, summary: cl.summary}}] AS clauses
-"""
-CONTRACTS_OF_PARTIES = f"""
-UNWIND $keys AS key
-MATCH (p:Party {{key: key}})-[r:PARTY_TO]->(c:Contract)
-WHERE NOT c.file_id IN $seen
-RETURN p.key AS party_key, r.role AS role, {CONTRACT_FIELDS}
-ORDER BY file_id, party_key LIMIT $limit
-"""
-PARTIES_OF_CONTRACTS = """
-UNWIND $file_ids AS fid
-MATCH (c:Contract {file_id: fid})<-[r:PARTY_TO]-(p:Party)
-RETURN c.file_id AS file_id, r.role AS role, p.key AS key, p.name AS name
-ORDER BY file_id, key LIMIT $limit
-"""
-CO_PARTIES = """
-UNWIND $keys AS key
-MATCH (:Party {key: key})-[:PARTY_TO]->(c:Contract)<-[:PARTY_TO]-(b:Party)
-WHERE NOT b.key IN $seen AND b.role_only IS NULL
-WITH b, count(DISTINCT c) AS shared
-RETURN b.key AS key
-ORDER BY shared DESC, key LIMIT $limit
-"""
-SHARED_CONTRACT_EDGES = """
-MATCH (a:Party)-[:PARTY_TO]->(c:Contract)<-[:PARTY_TO]-(b:Party)
-WHERE a.key IN $keys AND b.key IN $keys AND a.key < b.key
-WITH a, b, count(DISTINCT c) AS weight, collect(DISTINCT c.file_id) AS contracts
-RETURN a.key AS source, b.key AS target, weight, contracts[..5] AS examples
-"""
-# Appended to `compile_projection(filter)`, which binds `c` to each matching contract.
-FILTER_PARTY_EDGES = """
-MATCH (a:Party)-[:PARTY_TO]->(c)<-[:PARTY_TO]-(b:Party)
-WHERE a.key < b.key AND a.role_only IS NULL AND b.role_only IS NULL
-WITH a, b, count(DISTINCT c) AS weight, collect(DISTINCT c.file_id) AS contracts
-RETURN a.key AS source, b.key AS target, weight, contracts[..5] AS examples
-ORDER BY weight DESC, source, target LIMIT $net_edge_limit
-"""
-PARTY_CONTRACTS = f"""
-MATCH (p:Party {{key: $key}})-[r:PARTY_TO]->(c:Contract)
-RETURN r.role AS role, {CONTRACT_FIELDS},
-       [(c)<-[:PARTY_TO]-(o:Party) WHERE o <> p | o.name] AS counterparties
-ORDER BY c.effective_date IS NULL, c.effective_date DESC, file_id
-LIMIT $limit
-"""
 MAX_NODE_CAP = 500
 
 
@@ -176,7 +121,7 @@ def _expand_contracts(driver: Driver, sub: Subgraph, party_keys: list[str], data
     """The frontier parties' other contracts; returns the contracts added."""
     params = {"keys": party_keys, "seen": sub.ids("Contract"), "limit": sub.node_cap * 4}
     added: list[str] = []
-    for row in read(driver, CONTRACTS_OF_PARTIES, params, database):
+    for row in read(driver, queries.CONTRACTS_OF_PARTIES, params, database):
         node = _contract_node(row)
         existed = node.id in sub.nodes
         if sub.add_node(node):
@@ -189,7 +134,7 @@ def _expand_contracts(driver: Driver, sub: Subgraph, party_keys: list[str], data
 def _expand_parties(driver: Driver, sub: Subgraph, file_ids: list[str], database: str | None) -> list[str]:
     """The frontier contracts' parties (with every edge to them); returns the parties added."""
     added: list[str] = []
-    for row in read(driver, PARTIES_OF_CONTRACTS, {"file_ids": file_ids, "limit": sub.node_cap * 4}, database):
+    for row in read(driver, queries.PARTIES_OF_CONTRACTS, {"file_ids": file_ids, "limit": sub.node_cap * 4}, database):
         node = _party_node(row["key"], row["name"])
         existed = node.id in sub.nodes
         if sub.add_node(node):
@@ -203,7 +148,7 @@ def contract_subgraph(driver: Driver, file_id: str, depth: int = 0, node_cap: in
                       database: str | None = None) -> Subgraph:
     """A contract with its parties, locations, countries, jurisdiction and clauses, then `depth` hops
     through shared parties (1: the parties' other contracts, 2: those contracts' parties, ...)."""
-    rows = read(driver, CONTRACT_CORE, {"file_id": file_id}, database)
+    rows = read(driver, queries.CONTRACT_CORE, {"file_id": file_id}, database)
     if not rows:
         raise NotFound(f"No contract with file_id '{file_id[:200]}'.")
     sub = Subgraph(_cap(node_cap))
@@ -256,14 +201,14 @@ def parties_network(driver: Driver, party_keys: list[str], depth: int = 1, node_
     for _ in range(max(0, depth)):
         room = sub.node_cap - len(keys)
         params = {"keys": frontier, "seen": keys, "limit": room + 1}
-        found = [row["key"] for row in read(driver, CO_PARTIES, params, database)]
+        found = [row["key"] for row in read(driver, queries.CO_PARTIES, params, database)]
         sub.capped = sub.capped or len(found) > room
         frontier = found[:room]
         keys += frontier
         if not frontier or sub.capped:
             break
     _party_nodes(driver, sub, keys, database)
-    _weighted_edges(sub, read(driver, SHARED_CONTRACT_EDGES, {"keys": keys}, database))
+    _weighted_edges(sub, read(driver, queries.SHARED_CONTRACT_EDGES, {"keys": keys}, database))
     return sub
 
 
@@ -273,7 +218,7 @@ def filter_party_network(driver: Driver, f: ContractFilter, node_cap: int = 100,
     sub = Subgraph(_cap(node_cap))
     head = compile_projection(f)
     params = {**head.params, "net_edge_limit": sub.node_cap * 10}
-    rows = read(driver, head.cypher + FILTER_PARTY_EDGES, params, database)
+    rows = read(driver, head.cypher + queries.FILTER_PARTY_EDGES, params, database)
     keys: list[str] = []
     kept = []
     for row in rows:
@@ -292,7 +237,7 @@ def filter_party_network(driver: Driver, f: ContractFilter, node_cap: int = 100,
 def party_contracts(driver: Driver, party_key: str, limit: int = 200,
                     database: str | None = None) -> list[dict[str, Any]]:
     """The contracts one party is party to, newest first, with its role and the counterparties."""
-    return read(driver, PARTY_CONTRACTS, {"key": party_key, "limit": limit}, database)
+    return read(driver, queries.PARTY_CONTRACTS, {"key": party_key, "limit": limit}, database)
 
 
 def party_profiles(driver: Driver, keys: list[str], database: str | None = None) -> list[dict[str, Any]]:

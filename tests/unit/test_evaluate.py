@@ -10,15 +10,13 @@ from datetime import date
 import pytest
 
 from core.vocab import CUAD_CATEGORIES
+from evals.gold import gold_jurisdictions, gold_parties, parse_gold_date
 from evals.ingest import (
     Counts,
     field_matches,
-    gold_jurisdictions,
-    gold_parties,
     main,
     match_parties,
     norm_party,
-    parse_gold_date,
     score_contract,
 )
 from ingest.cuad_labels import CategoryLabel, LabelledContract
