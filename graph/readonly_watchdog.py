@@ -50,9 +50,8 @@ def tagged_transactions(driver: Driver, tag: str, database: str | None = None) -
     return [record.data() for record in records]
 
 
-def terminate_tagged(driver: Driver, tag: str, database: str | None = None) -> list[str]:
-    """Terminate the transactions carrying this tag; returns their ids."""
-    ids = [row["transactionId"] for row in tagged_transactions(driver, tag, database)]
+def terminate(driver: Driver, ids: list[str], database: str | None = None) -> list[str]:
+    """Ask the server to terminate these transactions; returns their ids."""
     if ids:
         records, _, _ = driver.execute_query(Query(TERMINATE, timeout=ADMIN_TIMEOUT_S), {"ids": ids},
                                              database_=database)
@@ -69,7 +68,7 @@ def _stop_and_confirm(driver: Driver, tag: str, database: str | None, wait_s: fl
             if not running:
                 return StopReport(gone=True, terminated=terminated)
             if not terminated:
-                terminated = terminate_tagged(driver, tag, database)
+                terminated = terminate(driver, [row["transactionId"] for row in running], database)
             if time.monotonic() >= deadline:
                 log.warning("Guarded read %s still on the server %gs after it was terminated: %s",
                             tag, wait_s, running)
