@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from agent.prompts import GRAPH_SCHEMA
 from agent.tool_support import context_of, to_json
 from core.errors import UnsafeQueryError
+from core.json_finite import finite, non_finite_note
 from graph.query.compiler import compile_projection
 from graph.query.filters import ContractFilter, parse_filter
 from graph.readonly.guard import clamp_timeout, run_read_only
@@ -34,6 +35,9 @@ CYPHER_DESCRIPTION = f"""Cypher that continues after `WITH c`, where `c` is boun
   MATCH (c)<-[:PARTY_TO]-(p:Party) WITH p, count(c) AS n WHERE n > 3 RETURN p.name AS party, n ORDER BY n DESC
   RETURN c.effective_date.year AS year, count(c) AS contracts ORDER BY year
 Read-only: no CREATE/MERGE/SET/DELETE/REMOVE/LOAD CSV/CALL of procedures; one statement; no parameters.
+Not allowed either, since the server cannot stop them: regular expressions (=~; use CONTAINS/STARTS WITH),
+reduce() (use UNWIND with sum/collect), a list comprehension or any()/all() inside another, range() beyond
+10,000 elements.
 {GRAPH_SCHEMA}"""
 
 
@@ -65,11 +69,15 @@ def _cypher_aggregation(runtime: ToolRuntime, cypher: str, filter: ContractFilte
     result = run_read_only(ctx.driver, statement, params, timeout=clamp_timeout(ctx.settings.query_timeout_s),
                            row_cap=ctx.settings.row_cap, database=ctx.database)
     total = count_contracts(ctx.driver, f, ctx.today, ctx.database)
-    payload = {"rows": result.rows, "row_count": len(result.rows), "truncated": result.truncated,
+    rows, non_finite = finite(result.rows, "rows")
+    payload: dict[str, Any] = {"rows": rows, "row_count": len(rows), "truncated": result.truncated,
                "contracts_in_filter": total, "filter": f.describe(), "cypher": [statement],
                "params": [json_params(params)]}
+    notes = [non_finite_note(non_finite)] if non_finite else []
     if result.truncated:
-        payload["note"] = f"Only the first {ctx.settings.row_cap} rows are shown; aggregate further or add LIMIT."
+        notes.append(f"Only the first {ctx.settings.row_cap} rows are shown; aggregate further or add LIMIT.")
+    if notes:
+        payload["note"] = " ".join(notes)
     return to_json(payload)
 
 

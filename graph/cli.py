@@ -16,6 +16,7 @@ from tqdm import tqdm
 
 from core.cli_input import CliParser, int_option, row_cap, seconds_option
 from core.cli_support import json_object_arg, parse_args, run_cli
+from core.json_finite import finite, non_finite_note
 from graph.readonly.guard import DEFAULT_ROW_CAP, DEFAULT_TIMEOUT_S, MAX_TIMEOUT_S, run_read_only
 from graph.reads.repository import graph_counts, json_params, overview, search_contracts, search_parties
 from graph.server import process as server
@@ -29,7 +30,8 @@ log = logging.getLogger("graph.cli")
 
 
 def _print(data: Any) -> None:
-    print(json.dumps(data, indent=2, ensure_ascii=False, default=str))
+    """Valid JSON always: a non-finite float left anywhere becomes null (`query` also notes where)."""
+    print(json.dumps(finite(data)[0], indent=2, ensure_ascii=False, default=str, allow_nan=False))
 
 
 def cmd_server(args: argparse.Namespace) -> int:
@@ -80,8 +82,12 @@ def cmd_query(args: argparse.Namespace) -> int:
     params = json_object_arg(args.params)
     with build_driver() as driver:
         result = run_read_only(driver, args.cypher, params, timeout=args.timeout, row_cap=args.row_cap)
-    _print({"rows": result.rows, "row_count": len(result.rows), "truncated": result.truncated,
-            "params": json_params(params)})
+    rows, non_finite = finite(result.rows, "rows")
+    payload: dict[str, Any] = {"rows": rows, "row_count": len(rows), "truncated": result.truncated,
+                               "params": json_params(params)}
+    if non_finite:
+        payload["note"] = non_finite_note(non_finite)
+    _print(payload)
     return 0
 
 
@@ -115,7 +121,7 @@ def build_parser() -> argparse.ArgumentParser:
     query.add_argument("cypher")
     query.add_argument("--params", default="{}")
     query.add_argument("--timeout", type=seconds_option("timeout", MAX_TIMEOUT_S), default=DEFAULT_TIMEOUT_S,
-                       help="seconds, more than 0 and at most 300 (default %(default)s)")
+                       help=f"seconds, more than 0 and at most {MAX_TIMEOUT_S:g} (default %(default)s)")
     query.add_argument("--row-cap", type=row_cap, default=DEFAULT_ROW_CAP,
                        help="rows returned at most, 1 to 100000 (default %(default)s)")
     query.set_defaults(func=cmd_query)

@@ -5,8 +5,11 @@ Layers, each sufficient against a different mistake (README "Security model"):
    procedures but the index lookups, range() with small literal bounds;
 2. EXPLAIN: query type `r` and every plan operator on an allow-list (`graph.readonly.plan`);
 3. a READ transaction with a server-side timeout clamped to (0, MAX_TIMEOUT_S], a row cap, and a watchdog
-   that terminates the transaction on the server (TERMINATE TRANSACTIONS, found by a metadata tag) when the
-   timeout has passed and the server has not stopped it; the caller gets a one-line error either way.
+   (`graph.readonly.watchdog`) that, after a timeout, terminates the transaction on the server (found by a
+   metadata tag) and polls SHOW TRANSACTIONS until it is gone; the caller gets a one-line error that says
+   "stopped on the server" only when it was seen gone, and says it is still running otherwise.
+Expression shapes no timeout can stop (regex, reduce(), nested comprehensions, range()/replace() growth) are
+refused by layers 1 and 2 (`graph.readonly.expr`); docs/SECURITY.md "Model-written Cypher" lists them.
 The server's own configuration (graph/server/process.py) adds a per-transaction memory limit and refuses LOAD CSV.
 """
 
@@ -19,27 +22,28 @@ import threading
 from dataclasses import dataclass
 from typing import Any, LiteralString, cast
 
-from neo4j import READ_ACCESS, Driver
+from neo4j import READ_ACCESS, Driver, Query
 from neo4j.exceptions import DriverError, Neo4jError, ServiceUnavailable, SessionExpired
 
 from core.errors import ContractGraphError, DatabaseError, DatabaseUnavailable, UnsafeQueryError
 from graph.readonly.lex import MAX_STATEMENT, check_lexically
 from graph.readonly.plan import check_plan
-from graph.readonly.watchdog import terminate_tagged
+from graph.readonly.watchdog import StopReport, stop_and_confirm
 from graph.server.config import Neo4jSettings
 from graph.server.db import unavailable_message, wrap_errors
 
 __all__ = ["DEFAULT_ROW_CAP", "DEFAULT_TIMEOUT_S", "MAX_STATEMENT", "MAX_TIMEOUT_S", "ReadResult",
-           "check_lexically", "clamp_timeout", "explain_read_only", "run_read_only"]
+           "check_lexically", "clamp_timeout", "explain_read_only", "run_read_only", "timeout_error"]
 
 log = logging.getLogger(__name__)
 DEFAULT_TIMEOUT_S = 10.0
 MAX_TIMEOUT_S = 120.0
 DEFAULT_ROW_CAP = 1000
 # After the timeout, how long the server gets to stop the transaction itself before the watchdog
-# terminates it, and how long the watchdog then waits for the worker before giving up on it.
+# terminates it (the watchdog then polls for at most readonly_watchdog.CONFIRM_WAIT_S).
 WATCHDOG_GRACE_S = 1.0
-TERMINATE_WAIT_S = 2.0
+PLAN_TIMEOUT_S = 10.0
+NARROW = "Narrow it (fewer rows, no cartesian products)."
 TIMED_OUT_CODES = ("TransactionTimedOut", "Transaction.Terminated", "TransactionMarkedAsFailed")
 
 
@@ -66,12 +70,15 @@ def clamp_timeout(timeout: Any) -> float:
 
 
 def explain_read_only(driver: Driver, statement: str, params: dict[str, Any],
-                      database: str | None = None) -> list[str]:
+                      database: str | None = None, timeout: float = DEFAULT_TIMEOUT_S) -> list[str]:
     """Plan the statement: only query type 'r' with every operator on the allow-list passes.
     Returns the plan's operator names."""
+    # Planning is bounded by Neo4j itself; the timeout only keeps a stuck server from holding the caller, so
+    # it is never shorter than PLAN_TIMEOUT_S (a busy server took more than 1 s to plan a COUNT subquery).
+    query = Query(cast(LiteralString, f"EXPLAIN {statement}"), timeout=max(clamp_timeout(timeout), PLAN_TIMEOUT_S))
     try:
         with wrap_errors(), driver.session(database=database, default_access_mode=READ_ACCESS) as session:
-            summary = session.run(cast(LiteralString, f"EXPLAIN {statement}"), params).consume()
+            summary = session.run(query, params).consume()
     except DatabaseError as e:
         raise UnsafeQueryError(f"The Cypher statement is not valid: {e}") from e
     if summary.query_type != "r":
@@ -87,7 +94,7 @@ def run_read_only(driver: Driver, cypher: str, params: dict[str, Any] | None = N
     limit = clamp_timeout(timeout)
     params = params or {}
     statement = check_lexically(cypher)
-    explain_read_only(driver, statement, params, database)
+    explain_read_only(driver, statement, params, database, limit)
     tag = secrets.token_hex(12)
     outcome: dict[str, Any] = {}
     worker = threading.Thread(target=_worker, name="guarded-read", daemon=True,
@@ -95,18 +102,32 @@ def run_read_only(driver: Driver, cypher: str, params: dict[str, Any] | None = N
     worker.start()
     worker.join(limit + WATCHDOG_GRACE_S)
     if worker.is_alive():
-        # In its own thread too: a server thrashing on one huge expression may answer SHOW TRANSACTIONS late,
-        # and the caller is owed an answer within the timeout plus a few seconds.
-        threading.Thread(target=terminate_tagged, name="guarded-read-terminate", daemon=True,
-                         args=(driver, tag, database)).start()
-        worker.join(TERMINATE_WAIT_S)
-        if worker.is_alive():
-            log.warning("Guarded read %s still running %gs after its timeout", tag, WATCHDOG_GRACE_S + TERMINATE_WAIT_S)
-            raise DatabaseError(f"The query exceeded the {limit:g}s timeout; its transaction was terminated "
-                                f"on the server. Narrow it (fewer rows, no cartesian products).")
+        # The worker stays blocked on its socket while the server computes; the watchdog asks the server.
+        raise timeout_error(stop_and_confirm(driver, tag, database), limit)
     if "error" in outcome:
-        raise _reported(outcome["error"], limit) from outcome["error"]
+        error = outcome["error"]
+        if _is_timeout(error):
+            raise timeout_error(stop_and_confirm(driver, tag, database), limit) from error
+        raise _reported(error) from error
     return cast(ReadResult, outcome["result"])
+
+
+def _is_timeout(error: BaseException) -> bool:
+    code = getattr(error, "code", None) or ""
+    return any(part in code for part in TIMED_OUT_CODES)
+
+
+def timeout_error(report: StopReport, limit: float) -> DatabaseError:
+    """The timeout, worded by what the watchdog saw on the server."""
+    if report.gone:
+        return DatabaseError(f"The query exceeded the {limit:g}s timeout and was stopped on the server. {NARROW}")
+    if report.gone is False:
+        ids = ", ".join(f"{row['transactionId']} ({row['status']})" for row in report.still_running)
+        return DatabaseError(f"The query exceeded the {limit:g}s timeout; Neo4j was told to stop it, but its "
+                             f"transaction {ids} is still running on the server: one expression Neo4j cannot "
+                             f"interrupt runs until it ends. {NARROW}")
+    return DatabaseError(f"The query exceeded the {limit:g}s timeout; whether it stopped on the server could not "
+                         f"be checked ({report.problem}). {NARROW}")
 
 
 def _worker(driver: Driver, statement: str, params: dict[str, Any], row_cap: int, limit: float, tag: str,
@@ -120,12 +141,9 @@ def _worker(driver: Driver, statement: str, params: dict[str, Any], row_cap: int
         outcome["error"] = e
 
 
-def _reported(error: BaseException, limit: float) -> ContractGraphError:
+def _reported(error: BaseException) -> ContractGraphError:
     """One clear domain error for whatever stopped the query."""
     code = getattr(error, "code", None) or ""
-    if any(part in code for part in TIMED_OUT_CODES):
-        return DatabaseError(f"The query exceeded the {limit:g}s timeout and was stopped on the server. "
-                             f"Narrow it (fewer rows, no cartesian products).")
     if "MemoryPoolOutOfMemoryError" in code:
         return DatabaseError("The query needed more memory than one transaction may use and was stopped. "
                              "Aggregate earlier or return fewer rows.")
@@ -134,9 +152,14 @@ def _reported(error: BaseException, limit: float) -> ContractGraphError:
                              "Aggregate earlier or return fewer rows.")
     if isinstance(error, ServiceUnavailable | SessionExpired | OSError):
         return DatabaseUnavailable(unavailable_message(Neo4jSettings.load(), cast(Exception, error)))
+    # Neo4j's messages may span lines (shortestPath's does); the caller is owed one line.
     if isinstance(error, Neo4jError):
-        return DatabaseError(f"Neo4j rejected the query: {error.message or error}")
-    return DatabaseError(f"Neo4j error: {error}")
+        return DatabaseError(f"Neo4j rejected the query: {_one_line(error.message or str(error))}")
+    return DatabaseError(f"Neo4j error: {_one_line(str(error))}")
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
 
 
 def _collect(tx: Any, statement: str, params: dict[str, Any], row_cap: int) -> ReadResult:

@@ -3,18 +3,20 @@
 Comments become whitespace (so `LOAD/**/CSV` is still LOAD CSV), every Unicode space counts as whitespace,
 invisible format characters (zero-width spaces, joiners) outside string literals are refused (is `LO\u200bAD`
 one word or two?), words are compared after NFKC folding (fullwidth letters), string literals are opaque, and
-backtick-quoted names are names, never keywords. Anything the tokenizer cannot close (a string, a quoted
-name, a block comment) is refused rather than guessed at. This check is the first layer only: the plan
+backtick-quoted names are names, never keywords (but a quoted name before `(` is a function call like the
+bare word). Anything the tokenizer cannot close (a string, a quoted name, a block comment) is refused rather
+than guessed at. Expression shapes the server cannot stop (`=~`, reduce(), nested comprehensions, range()
+and replace() growth) are `graph.readonly.expr`'s rules. This check is the first layer only: the plan
 allow-list in `graph.readonly.plan` is what a statement must also pass.
 """
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from dataclasses import dataclass
 
 from core.errors import UnsafeQueryError
+from graph.readonly.expr import check_expressions
 
 MAX_STATEMENT = 20_000
 # Neo4j's lexer counts these as whitespace (Cypher 5 grammar), beyond what str.isspace() knows.
@@ -26,11 +28,6 @@ FORBIDDEN_WORDS = frozenset({
 })
 FORBIDDEN_PAIRS = frozenset({("LOAD", "CSV"), ("IN", "TRANSACTIONS"), ("PERIODIC", "COMMIT")})
 ALLOWED_PROCEDURES = frozenset({"db.index.fulltext.querynodes", "db.index.vector.querynodes"})
-# A list built inside one expression (range() in a comprehension or reduce) runs to completion on the
-# server: Neo4j 5.26 neither checks the transaction timeout nor tracks its memory there (measured: a
-# 200,000-step string reduce ran 67 s past a 2 s timeout). So range() takes integer literals, this many steps.
-MAX_RANGE_STEPS = 10_000
-INTEGER = re.compile(r"[0-9][0-9_]*")
 
 
 @dataclass(frozen=True)
@@ -139,41 +136,6 @@ def _procedure_name(tokens: list[Token], i: int) -> str | None:
     return ".".join(parts) if parts else None
 
 
-def _range_steps(tokens: list[Token], i: int) -> int:
-    """The number of elements of `range(` at token `i`; refused unless its arguments are integer literals."""
-    args: list[int] = []
-    j, sign = i + 2, 1
-    while j < len(tokens) and tokens[j] != Token("punct", ")"):
-        tok = tokens[j]
-        if tok.kind == "punct" and tok.text in "+-" and sign == 1:
-            sign = -1 if tok.text == "-" else 1
-        elif tok.kind == "number" and INTEGER.fullmatch(tok.text):
-            args.append(sign * int(tok.text.replace("_", "")))
-            sign = 1
-        elif tok != Token("punct", ","):
-            raise UnsafeQueryError("range() takes integer literals only (e.g. range(1, 10)); "
-                                   "aggregate over the graph instead of generating lists.")
-        j += 1
-    if len(args) not in (2, 3) or (len(args) == 3 and args[2] == 0):
-        raise UnsafeQueryError("range() takes two or three integer literals, a non-zero step last.")
-    start, end, step = args[0], args[1], args[2] if len(args) == 3 else 1
-    return max(0, (end - start) // step + 1)
-
-
-def check_bounds(tokens: list[Token]) -> None:
-    """Refuse range() calls the server could not stop: non-literal bounds, or more than MAX_RANGE_STEPS
-    elements over all calls together (two nested 10,000-step ranges measured ~8 s past a 2 s timeout)."""
-    total = 0
-    for i, tok in enumerate(tokens[:-1]):
-        is_call = tok.kind == "word" and tok.text.lower() == "range" and tokens[i + 1] == Token("punct", "(")
-        if is_call and not (i and tokens[i - 1] == Token("punct", ".")):
-            total += _range_steps(tokens, i)
-            if total > MAX_RANGE_STEPS:
-                raise UnsafeQueryError(f"range() may produce at most {MAX_RANGE_STEPS:,} elements in one "
-                                       f"statement (this one: {total:,}); a single expression cannot be "
-                                       f"interrupted.")
-
-
 def check_lexically(cypher: str) -> str:
     """Reject anything but a single statement without write clauses or non-whitelisted procedures.
 
@@ -201,5 +163,5 @@ def check_lexically(cypher: str) -> str:
             proc = _procedure_name(tokens, i)
             if proc is not None and proc.lower() not in ALLOWED_PROCEDURES:
                 raise UnsafeQueryError(f"Procedure '{proc}' is not allowed; only read-only index lookups are.")
-    check_bounds(tokens)
+    check_expressions(tokens)
     return statement

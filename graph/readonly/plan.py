@@ -6,6 +6,8 @@ checked against `READ_OPERATORS`, the operators the project's own read queries p
 ContractFilter heads with agent tails, README and eval examples: see tests/integration/test_readonly_plan.py)
 plus the ordinary read operators of Neo4j 5 Community's slotted runtime. Anything else is refused, including
 LoadCSV, every Show*/Terminate* command and every procedure call but the two index lookups the project uses.
+Each operator's Details (Neo4j's own rendering of its expressions: quoted names unquoted, literals as
+parameters) must also hold no regex match and no reduce(), a backstop to `graph.readonly.expr`.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from core.errors import UnsafeQueryError
+from graph.readonly.expr import check_plan_details
 from graph.readonly.lex import ALLOWED_PROCEDURES
 
 READ_OPERATORS = frozenset({
@@ -62,9 +65,12 @@ def walk(plan: Mapping[str, Any]) -> Iterator[Mapping[str, Any]]:
         yield from walk(child)
 
 
+def _details(arguments: Mapping[str, Any]) -> str:
+    return str(arguments.get("Details") or arguments.get("details") or "")
+
+
 def _procedure(arguments: Mapping[str, Any]) -> str:
-    details = str(arguments.get("Details") or arguments.get("details") or "")
-    return details.split("(", 1)[0].strip().strip("`").lower()
+    return _details(arguments).split("(", 1)[0].strip().strip("`").lower()
 
 
 def check_plan(plan: Mapping[str, Any] | None) -> list[str]:
@@ -77,6 +83,7 @@ def check_plan(plan: Mapping[str, Any] | None) -> list[str]:
         seen.append(name)
         if name not in READ_OPERATORS:
             raise UnsafeQueryError(f"Only plain read queries are allowed; the plan operator '{name}' is not.")
+        check_plan_details(_details(op.get("args") or {}))
         if name == "ProcedureCall":
             proc = _procedure(op.get("args") or {})
             if proc not in ALLOWED_PROCEDURES:

@@ -119,3 +119,15 @@ def test_row_cap_truncates(driver) -> None:
                        settings)
     data = answer.traces[0].data
     assert data["row_count"] == 3 and data["truncated"] is True and "first 3 rows" in data["note"]
+
+
+def test_server_unstoppable_shapes_are_tool_errors_that_say_why(driver) -> None:
+    """Issue #27: a regex (which Neo4j cannot interrupt) and a quoted range() never reach the server."""
+    answer = run_agent(driver, [aggregate("WHERE c.summary =~ '(.*.*.*.*.*)*x' RETURN count(c) AS n"),
+                                aggregate("RETURN size([x IN `range`(1, 300000000) WHERE x % 7 = 0]) AS n"),
+                                aggregate("RETURN 1.0/0 AS x LIMIT 1"), "ok"])
+    regex, quoted, infinite = (t.content for t in answer.traces)
+    assert regex.startswith("Error: ") and "Regular expressions (=~) are not allowed" in regex
+    assert quoted.startswith("Error: ") and "at most 10,000 elements in one statement (this one: 300,000,000)" in quoted
+    assert answer.traces[2].data["rows"] == [{"x": None}] and "rows[0].x: Infinity" in answer.traces[2].data["note"]
+    assert '"x":null' in infinite and ":Infinity" not in infinite  # valid JSON for the model
