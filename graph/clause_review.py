@@ -19,6 +19,7 @@ from typing import Any
 from neo4j import Driver
 
 from core.errors import FilterValidationError
+from core.text_safety import csv_row
 from graph.compiler import CompiledQuery
 from graph.db import read
 from graph.document_queries import CATEGORY_BOOST, SECTION_HIT_FILTER
@@ -181,11 +182,11 @@ def clause_review(driver: Driver, question: str, scope: ContractFilter | None = 
 
 def review_csv(review: ClauseReview) -> str:
     """The clause review table as CSV: one row per contract (file_id, contract title, section, section title,
-    quote)."""
+    quote); a cell a spreadsheet would read as a formula starts with an apostrophe."""
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS)
     writer.writeheader()
     for row in review.rows:
-        writer.writerow({"file_id": row.file_id, "contract_title": row.title, "section": row.cite(),
-                         "section_title": row.section_title, "quote": row.quote})
+        writer.writerow(csv_row({"file_id": row.file_id, "contract_title": row.title, "section": row.cite(),
+                                 "section_title": row.section_title, "quote": row.quote}))
     return out.getvalue()
