@@ -22,6 +22,7 @@ from neo4j import Driver
 from core.errors import ConfigError, ContractGraphError, ExtractionError, IngestError
 from core.llm import build_chat_model, build_embeddings, llm_errors
 from core.settings import AgentSettings
+from core.text_safety import one_line_name
 from graph.store.duplicates import attach_document, link_upload
 from graph.store.embeddings import embedding_text, set_contract_embedding
 from graph.store.party_roles import is_role_name, resolve_role_name
@@ -119,8 +120,10 @@ class Committed:
 
 
 def proposed_file_id(driver: Driver, file_name: str, database: str | None = None) -> str:
-    """The file name's stem, with "-2", "-3"... appended while another contract uses it."""
-    stem = Path(file_name).stem.strip() or "upload"
+    """The file name's stem, with "-2", "-3"... appended while another contract uses it. Control and bidi
+    characters and lone surrogates are left out (core.text_safety.one_line_name): a file id is shown, linked,
+    exported and written to calendars."""
+    stem = one_line_name(Path(one_line_name(file_name)).stem) or "upload"
     for n in range(1, MAX_ID_SUFFIX):
         candidate = stem if n == 1 else f"{stem}-{n}"
         if not file_id_taken(driver, candidate, database):
@@ -158,6 +161,7 @@ def process_file(data: bytes, file_name: str, driver: Driver, engine: Engine, *,
                  config: ExtractionConfig | None = None, progress: Progress | None = None,
                  database: str | None = None) -> Review:
     """Hash, read, extract and look up parties for one file. Writes nothing; raises IngestError/LLMError."""
+    file_name = one_line_name(Path(one_line_name(file_name)).name) or "upload.pdf"  # a browser sends any name
     _report(progress, "Hashing the file", 0.0)
     sha256 = sha256_of(data)
     existing = find_by_sha(driver, sha256, database)
@@ -181,7 +185,7 @@ def process_file(data: bytes, file_name: str, driver: Driver, engine: Engine, *,
     suggestions = suggest_parties(driver, draft.parties, database=database)
     duplicate = recognise(driver, pdf.pages, draft, file_name, database)
     _report(progress, "Ready for review", 1.0)
-    return Review(file_name=Path(file_name).name, sha256=sha256, file_id=file_id, pages=pdf.pages, engine=engine,
+    return Review(file_name=file_name, sha256=sha256, file_id=file_id, pages=pdf.pages, engine=engine,
                   draft=draft, evidence=evidence, suggestions=suggestions, extras=extras, duplicate=duplicate,
                   renewals=renewals, renewal_note=renewal_note)
 

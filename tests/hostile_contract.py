@@ -97,3 +97,42 @@ LIVE_MARKDOWN = re.compile(r"!\[|\]\(|<img|https?://|www\.", re.IGNORECASE)
 def live_markdown(source: str) -> list[str]:
     """The link/image/URL syntax left in a Markdown source after removing backslash-escaped characters."""
     return LIVE_MARKDOWN.findall(ESCAPED.sub("", source))
+
+
+def pages(base: str) -> list[str]:
+    """A contract text whose Term section's title and renewal sentence carry Markdown and HTML: the renewal
+    evidence (value, quote, section) and the section a Renewals link opens are shown on the Contract page."""
+    return [f"""SUPPLY AGREEMENT
+
+1. DEFINITIONS
+
+1.1 "Goods" means widgets.
+
+2. TERM AND RENEWAL ![t]({base}/title.png) [x]({base}/title-link)
+
+2.1 This Agreement shall commence on January 1, 2020 and shall continue for an initial term of two (2) years.
+Thereafter this Agreement shall automatically renew for successive one (1) year terms unless either party gives
+written notice of non-renewal at least ninety (90) days prior to the end of the then-current term
+![q]({base}/quote.png) [here]({base}/quote-link) <img src="{base}/quote-img.png"> [***] `tick` {base}/bare.
+
+3. MISCELLANEOUS
+
+3.1 Nothing further.
+"""]
+
+
+@contextmanager
+def hostile_document(driver: Driver, base: str) -> Iterator[dict[str, Any]]:
+    """`hostile_contract` with a document layer built from `pages(base)` (sections and renewal evidence)."""
+    from graph.server.db import write
+    from graph.documents.cypher import MERGE_DOCUMENTS
+    from graph.store.fingerprint import fingerprint_fields
+    from ingest.layer import build_document_layer  # tests/ may import ingest; only this fixture needs it
+
+    text = "\f".join(pages(base))
+    with hostile_contract(driver, base) as stored:
+        # The Document (with its text) first, as an upload's commit writes it; the layer hangs off it.
+        write(driver, MERGE_DOCUMENTS, {"rows": [{"file_id": FILE_ID, "text": text, "page_offsets": [0],
+                                                   "source": "test", **fingerprint_fields(text)}]})
+        build_document_layer(driver, FILE_ID, pages(base))
+        yield stored

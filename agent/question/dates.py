@@ -15,6 +15,7 @@ from datetime import date, timedelta
 
 from agent.question.renewals import renewal_field
 from agent.question.scan import Scan, Span
+from graph.query.filters import date_out_of_range
 
 MONTHS = {name: i for i, names in enumerate(
     [(), ("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"), ("may",), ("june", "jun"),
@@ -162,8 +163,14 @@ def period_of(m: re.Match[str], today: date) -> Period | None:
             return Period(date(y, month, 1), _month_end(y, month), True, True)
         y = int(g["year"])
         return Period(date(y, 1, 1), date(y, 12, 31))
-    except ValueError:
+    except (ValueError, OverflowError):  # February 30; 'the next 90 days' from an as-of of 9999-12-31
         return None
+
+
+def _out_of_range(period: Period) -> str | None:
+    """Why a period cannot be searched ('active on 9999-12-31'), or None: the filter's date range."""
+    why = date_out_of_range(period.start) or date_out_of_range(period.end)
+    return f"the date {why}" if why else None
 
 
 def _field(scan: Scan, index: int, future: bool) -> tuple[str, int | None]:
@@ -217,7 +224,7 @@ def _as_of(scan: Scan, spans: list[Span], today: date) -> date | None:
     """The question's 'as of' date, read first: relative periods ('the next 90 days') count from it."""
     for span in spans:
         if " ".join(scan.words[max(0, span.start - 2):span.start]) == "as of" and not span.group("mon") \
-                and (period := period_of(span.match, today)) is not None:
+                and (period := period_of(span.match, today)) is not None and _out_of_range(period) is None:
             return period.start if period.start == period.end else period.end
     return None
 
@@ -234,10 +241,18 @@ def extract_dates(scan: Scan, today: date) -> DateBounds:
         period = period_of(span.match, today)
         if period is None or (period.bare_month and _field(scan, span.start, True)[0] not in ("notice", "renewal")):
             continue
+        if (why := _out_of_range(period)) is not None:
+            bounds.problems.append(why)
+            scan.use((span.start, span.end))
+            continue
         start, end, last = period.start, period.end, span.end
         second = _range_end(scan, span)
         other = period_of(second.match, today) if second is not None and second.match.re is PERIOD else \
             Period(today, today) if second is not None else None
+        if other is not None and (why := _out_of_range(other)) is not None:
+            bounds.problems.append(why)
+            scan.use((span.start, second.end if second is not None else span.end))
+            continue
         if second is not None and other is not None:
             end, last = other.end, second.end
             skip.add(second.start)

@@ -13,6 +13,7 @@ import pandas as pd
 from neo4j import Driver
 
 from components.formatting import duration_label, law_label, party_labels
+from core.text_safety import csv_row
 from graph.query.filters import MAX_LIMIT, ContractFilter
 from graph.reads.repository import search_contracts
 
@@ -57,7 +58,8 @@ def contracts_frame(rows: list[dict[str, Any]]) -> pd.DataFrame:
 
 
 def contracts_csv(driver: Driver, f: ContractFilter) -> str:
-    """CSV of every contract matching `f`; list cells are joined with ' | '."""
+    """CSV of every contract matching `f`; list cells are joined with ' | '. A cell a spreadsheet would read
+    as a formula starts with an apostrophe (core.text_safety.csv_cell)."""
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS)
     writer.writeheader()
@@ -65,5 +67,5 @@ def contracts_csv(driver: Driver, f: ContractFilter) -> str:
         flat = flat_row(row)
         flat["parties"] = " | ".join(flat["parties"])
         flat["party_countries"] = " | ".join(flat["party_countries"])
-        writer.writerow(flat)
+        writer.writerow(csv_row(flat))
     return out.getvalue()

@@ -6,7 +6,6 @@ drill-down) rebuilds the widgets with that link's values instead of keeping stal
 
 from __future__ import annotations
 
-from datetime import date
 from typing import Any
 
 import streamlit as st
@@ -14,9 +13,8 @@ import streamlit as st
 from components.formatting import country_label, escape_md, state_label
 from core.errors import FilterValidationError
 from core.vocab import CUAD_CATEGORIES
-from graph.query.filters import ContractFilter, parse_filter
+from graph.query.filters import DATE_MAX, DATE_MIN, ContractFilter, parse_filter
 
-DATE_MIN, DATE_MAX = date(1950, 1, 1), date(2150, 12, 31)
 # Status choice -> (active, has_end_date)
 STATUS: dict[str, tuple[bool | None, bool | None]] = {
     "Any": (None, None), "Active": (True, None), "Expired": (False, None), "No end date": (None, False),

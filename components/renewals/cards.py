@@ -9,6 +9,7 @@ import streamlit as st
 
 from components import reads
 from components.db import get_driver
+from components.formatting import escape_md
 from components.renewals.export import STATE_LABELS, span_text
 from components.routes import EXPLORER_PAGE, RENEWALS_PAGE
 from graph.query.filter_url import filter_to_query
@@ -58,7 +59,7 @@ def render_contract_terms(file_id: str, today: date) -> None:
             return
         d = row.deadlines
         cols = st.columns(4)
-        cols[0].metric("Renewal", row.facts.renewal_type)
+        cols[0].metric("Renewal", escape_md(row.facts.renewal_type))
         cols[1].metric("Current term ends", f"{d.term_end:%Y-%m-%d}" if d.term_end else "—")
         stops = f" before the term ending on {d.notice_term_end:%Y-%m-%d}" if d.notice_term_end else ""
         cols[2].metric("Notice by", f"{d.next_notice_by:%Y-%m-%d}" if d.next_notice_by else "—",
@@ -68,10 +69,11 @@ def render_contract_terms(file_id: str, today: date) -> None:
             ev = row.evidence.get(name)
             if ev is None:
                 continue
-            where = f"§{ev['section_number']} {ev['section_title'] or ''}".strip()
-            page = f", page {ev['page']}" if ev.get("page") else ""
-            st.markdown(f"**{label}: {ev['value']}** — {where}{page}")
-            st.caption(f"“{ev['quote']}”")
+            # The value, the section's number and title and the quote are the contract's text: literal.
+            where = escape_md(f"§{ev['section_number']} {ev['section_title'] or ''}".strip())
+            page = f", page {escape_md(ev['page'])}" if ev.get("page") else ""
+            st.markdown(f"**{label}: {escape_md(ev['value'])}** — {where}{page}")
+            st.caption(f"“{escape_md(ev['quote'])}”")
 
 
 def render_section_focus(file_id: str, number: str) -> None:
@@ -80,8 +82,10 @@ def render_section_focus(file_id: str, number: str) -> None:
         doc = reads.outline(file_id)
         section = next((s for s in (doc.sections if doc else []) if s["number"] == number), None)
         if section is None:
-            st.warning(f"Section {number[:40]} is not in this contract's document.", icon=":material/search_off:")
+            st.warning(f"Section {escape_md(number[:40])} (the link's `section`) is not in this contract's document.",
+                       icon=":material/search_off:")
             return
         with st.container(border=True):
-            st.markdown(f"**§{section['number']} {section.get('title') or ''}** (linked from Renewals)")
+            heading = f"§{section['number']} {section.get('title') or ''}".strip()
+            st.markdown(f"**{escape_md(heading)}** (linked from Renewals)")
             st.text(section.get("text") or "")

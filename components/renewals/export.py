@@ -13,6 +13,7 @@ from urllib.parse import urlencode
 
 import pandas as pd
 
+from core.text_safety import csv_cell, multiline_text, one_line_name
 from graph.query.renewal_dates import Span
 from graph.reads.renewals import ScheduleRow
 
@@ -61,13 +62,16 @@ def schedule_frame(rows: list[ScheduleRow]) -> pd.DataFrame:
 
 
 def schedule_csv(rows: list[ScheduleRow]) -> bytes:
-    """The table as UTF-8 CSV."""
-    return schedule_frame(rows).to_csv(index=False).encode("utf-8")
+    """The table as UTF-8 CSV; a cell a spreadsheet would read as a formula starts with an apostrophe."""
+    return schedule_frame(rows).map(csv_cell).to_csv(index=False).encode("utf-8")
 
 
 def _escape(text: str) -> str:
-    return (text.replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,")
-            .replace("\r\n", "\\n").replace("\n", "\\n"))
+    """An RFC 5545 TEXT value: control characters dropped (a bare CR or a NUL is not allowed in a content
+    line, and a bidi override would disguise the title), every line break as the two characters '\\n',
+    backslash, semicolon and comma escaped."""
+    return (multiline_text(text).replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,")
+            .replace("\n", "\\n"))
 
 
 def _fold(line: str) -> list[str]:
@@ -97,7 +101,7 @@ def _event(row: ScheduleRow, stamp: str) -> list[str]:
     uid = hashlib.sha256(f"{row.file_id}|{deadline}".encode()).hexdigest()[:24]
     return ["BEGIN:VEVENT", f"UID:{uid}@contract-graph", f"DTSTAMP:{stamp}",
             f"DTSTART;VALUE=DATE:{deadline:%Y%m%d}", f"DTEND;VALUE=DATE:{deadline + timedelta(days=1):%Y%m%d}",
-            f"SUMMARY:{_escape('Notice deadline: ' + row.label)}", f"DESCRIPTION:{_escape(description)}",
+            f"SUMMARY:{_escape('Notice deadline: ' + one_line_name(row.label))}", f"DESCRIPTION:{_escape(description)}",
             "TRANSP:TRANSPARENT", "END:VEVENT"]
 
 

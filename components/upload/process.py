@@ -83,6 +83,6 @@ def process_upload(name: str, data: bytes, engine: Engine) -> UploadItem:
 def show_status(item: UploadItem) -> None:
     """The finished status of an item processed in an earlier run, with its steps."""
     with st.status(escape_md(item.label), state=_STATE[item.status], expanded=False):
-        st.caption(f"Engine: {item.engine_label}")
+        st.caption(f"Engine: {escape_md(item.engine_label)}")
         for step in item.steps:
             st.markdown(f":material/arrow_right: {escape_md(step)}")

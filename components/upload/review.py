@@ -53,14 +53,14 @@ def _quote(found: FieldEvidence) -> str:
     if found.evidence is None:
         return "no span in the text (written by the model)" if found.confidence >= LOW_CONFIDENCE \
             else "not found in the text: check it"
-    return f"p.{found.evidence.page}: “{_clipped(found.evidence.text, 220)}”"
+    return f"p.{found.evidence.page}: “{escape_md(_clipped(found.evidence.text, 220))}”"
 
 
 def evidence_note(review: Review, name: str) -> str:
     """Markdown beside a field: not filled, or confidence (highlighted when low) and the evidence."""
     value = getattr(review.draft, name)
     if value in (None, "", []):
-        return f":red-badge[:material/edit: not filled by {review.engine.label}]"
+        return f":red-badge[:material/edit: not filled by {escape_md(review.engine.label)}]"
     found = review.evidence.get(name)
     if found is None:
         return ":gray-badge[no evidence recorded]"
@@ -111,7 +111,7 @@ def _resolution(suggestion: PartySuggestion, prefix: str, index: int) -> str | N
         st.markdown(f"**{escape_md(suggestion.name)}** → new party :gray-badge[no similar party in the graph]")
         return None
     options = [NEW_PARTY, *[f"Same as {c.describe()}" for c in suggestion.candidates]]
-    choice = st.selectbox(f"“{suggestion.name}” may already be in the graph", options, index=0,
+    choice = st.selectbox(f"“{escape_md(suggestion.name)}” may already be in the graph", options, index=0,
                           key=f"{prefix}_party_{index}")
     return None if choice == NEW_PARTY else suggestion.candidates[options.index(choice) - 1].key
 
@@ -195,9 +195,10 @@ def render_review(item: UploadItem) -> ReviewAction | None:
     with st.form(f"{prefix}_form"):
         st.markdown(f"#### Review {escape_md(review.file_name)}")
         st.caption(f"Will be stored as file_id {escape_md(review.file_id)} · {len(review.pages)} pages · "
-                   f"engine: **{review.engine.label}**")
+                   f"engine: **{escape_md(review.engine.label)}**")
         if review.missing:
-            st.warning(f"Not filled by {review.engine.label}: {', '.join(LABELS[m] for m in review.missing)}. "
+            missing = ", ".join(LABELS[m] for m in review.missing)
+            st.warning(f"Not filled by {escape_md(review.engine.label)}: {missing}. "
                        "Fill in what you can before committing.", icon=":material/edit_note:")
         values = _scalar_fields(review, prefix)
         if review.duplicate is not None:

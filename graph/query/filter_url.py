@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
+from datetime import date
 from typing import Any
 
 from core.errors import FilterValidationError
-from graph.query.filters import ContractFilter, parse_filter
+from graph.query.filters import ContractFilter, date_out_of_range, parse_filter
 
 LIST_FIELDS = ("contract_types", "parties", "clause_types", "text_clause_types", "renewal_types")
 SCALAR_FIELDS = (
@@ -53,6 +54,24 @@ def filter_from_query(get_all: Callable[[str], list[str]]) -> ContractFilter:
     if money and money[-1].strip():
         data["monetary_value"] = _monetary_from(money[-1])
     return parse_filter(data)
+
+
+def date_from_query(get_all: Callable[[str], list[str]], name: str) -> date | None:
+    """A page's own date parameter (the Overview's and Renewals' `as_of`; the last one when repeated): None
+    when absent or empty. Raises FilterValidationError naming the parameter when it is not a YYYY-MM-DD date
+    within the range a filter accepts (graph.query.filters.DATE_MIN..DATE_MAX), as `filter_from_query` does."""
+    values = get_all(name)
+    raw = values[-1].strip() if values else ""
+    if not raw:
+        return None
+    try:
+        value = date.fromisoformat(raw)
+    except ValueError as e:
+        raise FilterValidationError(f"Invalid link: {name}: '{raw[:20]}' is not a date (use YYYY-MM-DD)",
+                                    field=name) from e
+    if why := date_out_of_range(value):
+        raise FilterValidationError(f"Invalid link: {name}: {why}", field=name)
+    return value
 
 
 def _number(value: float) -> str:

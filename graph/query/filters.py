@@ -38,6 +38,21 @@ MAX_AMOUNT = 1e15
 MAX_NAME = 200
 MAX_TEXT = 500
 MAX_ITEMS = 50
+# The dates a filter may hold, wherever it comes from (a link, a form, a question, the agent's tools): the
+# range every date picker offers (the Explorer's form, the Overview's and Renewals' 'as of'). The renewal
+# maths adds terms and notice periods to these dates, and 9999-12-31 plus one day is past Python's last
+# date (OverflowError); 1900 reaches back past any contract the questions name ('signed before 1945').
+DATE_MIN, DATE_MAX = date(1900, 1, 1), date(2199, 12, 31)
+DATE_FIELDS = ("min_effective_date", "max_effective_date", "min_end_date", "max_end_date", "as_of",
+               "min_notice_by", "max_notice_by", "min_next_renewal", "max_next_renewal")
+
+
+def date_out_of_range(value: date) -> str | None:
+    """Why `value` cannot be used as a filter date, or None when it is within DATE_MIN..DATE_MAX."""
+    if DATE_MIN <= value <= DATE_MAX:
+        return None
+    return f"{value.isoformat()} is outside the dates this app handles ({DATE_MIN.isoformat()} to " \
+           f"{DATE_MAX.isoformat()})"
 
 
 class MonetaryValue(BaseModel):
@@ -120,6 +135,13 @@ class ContractFilter(BaseModel):
     metric: Metric = Field("count", description="Value computed per group.")
     agg_order: Order = Field("desc", description="Order of groups by value.")
     agg_limit: int = Field(20, ge=1, le=MAX_LIMIT, description="How many groups to return.")
+
+    @field_validator(*DATE_FIELDS)
+    @classmethod
+    def _date_range(cls, value: date | None) -> date | None:
+        if value is not None and (why := date_out_of_range(value)):
+            raise ValueError(why)
+        return value
 
     @field_validator("contract_types")
     @classmethod

@@ -19,12 +19,13 @@ from typing import Any
 from neo4j import Driver
 
 from core.errors import FilterValidationError
-from graph.documents.cypher import CATEGORY_BOOST, SECTION_HIT_FILTER
+from core.text_safety import csv_row
 from graph.query.compiler import CompiledQuery
-from graph.query.filters import ContractFilter
-from graph.retrieval.lucene import content_words, scoped_query, section_lucene_query
-from graph.retrieval.search import category_params, scope_ids
 from graph.server.db import read
+from graph.documents.cypher import CATEGORY_BOOST, SECTION_HIT_FILTER
+from graph.query.filters import ContractFilter
+from graph.retrieval.search import category_params, scope_ids
+from graph.retrieval.lucene import content_words, scoped_query, section_lucene_query
 
 ROW_CAP = 1000
 QUOTE_CHARS = 280
@@ -181,11 +182,11 @@ def clause_review(driver: Driver, question: str, scope: ContractFilter | None = 
 
 def review_csv(review: ClauseReview) -> str:
     """The clause review table as CSV: one row per contract (file_id, contract title, section, section title,
-    quote)."""
+    quote); a cell a spreadsheet would read as a formula starts with an apostrophe."""
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS)
     writer.writeheader()
     for row in review.rows:
-        writer.writerow({"file_id": row.file_id, "contract_title": row.title, "section": row.cite(),
-                         "section_title": row.section_title, "quote": row.quote})
+        writer.writerow(csv_row({"file_id": row.file_id, "contract_title": row.title, "section": row.cite(),
+                                 "section_title": row.section_title, "quote": row.quote}))
     return out.getvalue()

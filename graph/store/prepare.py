@@ -11,6 +11,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from core.text_safety import one_line_name
 from core.vocab import SUBDIVISIONS
 from graph.store.clean import (
     CleanReport,
@@ -101,12 +102,17 @@ def _contract_props(raw: dict[str, Any], file_id: str, report: CleanReport, sour
     }
 
 
+def _clean_name(value: Any) -> str:
+    """A party name on one line of visible characters, single-spaced."""
+    return " ".join(one_line_name(str(value or "")).split())
+
+
 def _prepare_parties(raw: dict[str, Any], file_id: str, parties: dict[str, PreparedParty],
                      report: CleanReport, keys: dict[str, str]) -> tuple[list[dict[str, str]], list[dict[str, Any]]]:
     links: dict[tuple[str, str], dict[str, str]] = {}
     locations: list[dict[str, Any]] = []
     for entry in raw.get("parties") or []:
-        name = " ".join(str(entry.get("name") or "").split())
+        name = _clean_name(entry.get("name"))
         if is_placeholder(name):
             report.fix("placeholder_party", f"{file_id}: placeholder party '{name}' dropped")
             continue
@@ -135,7 +141,7 @@ def _prepare_clauses(raw: dict[str, Any], file_id: str) -> list[dict[str, str]]:
 
 
 def _names(raw: dict[str, Any]) -> list[str]:
-    return [" ".join(str(e.get("name") or "").split()) for e in raw.get("parties") or []]
+    return [_clean_name(e.get("name")) for e in raw.get("parties") or []]
 
 
 def merge_keys(records: list[dict[str, Any]]) -> dict[str, str]:
@@ -157,7 +163,7 @@ def prepare(records: list[dict[str, Any]], source: str = "sample") -> Prepared:
     seen: set[str] = set()
     keys = merge_keys(records)
     for raw in records:
-        file_id = str(raw.get("file_id") or "").strip()
+        file_id = one_line_name(str(raw.get("file_id") or ""))
         if not file_id:
             report.fix("missing_file_id", "a record without file_id was skipped")
             continue

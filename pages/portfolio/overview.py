@@ -12,31 +12,32 @@ import streamlit as st
 from components import reads
 from components.charts import render_charts
 from components.footer import render_footer
-from components.formatting import money
+from components.formatting import escape_md, money
 from components.renewals.cards import render_notice_card
 from components.routes import EXPLORER_PAGE as EXPLORER
 from components.routes import PARTIES_PAGE
-from graph.query.filter_url import filter_to_query
-from graph.query.filters import ContractFilter, MonetaryValue
+from core.errors import FilterValidationError
+from graph.query.filter_url import date_from_query, filter_to_query
+from graph.query.filters import DATE_MAX, DATE_MIN, ContractFilter, MonetaryValue
 
 HORIZON_DAYS = 90
 AS_OF_PARAM = "as_of"
 
 
 def url_as_of() -> date:
-    """The `as_of` date in the URL, else today (an unreadable value is ignored)."""
-    raw = st.query_params.get(AS_OF_PARAM)
+    """The `as_of` date in the URL, else today (an unreadable or out-of-range value is ignored, saying why)."""
     try:
-        return date.fromisoformat(raw) if raw else date.today()
-    except ValueError:
-        st.warning(f"Ignored the date '{raw[:20]}' in the link: use YYYY-MM-DD.", icon=":material/event_busy:")
+        return date_from_query(st.query_params.get_all, AS_OF_PARAM) or date.today()
+    except FilterValidationError as e:
+        st.warning(f"Ignored the date in the link. {escape_md(e)}", icon=":material/event_busy:")
         return date.today()
 
 
 def pick_as_of(current: date) -> date:
     """The 'as of' control; a changed date goes to the URL (today's date is the default and stays out)."""
     # Keyed by the URL's date, so opening another link rebuilds the widget with that link's date.
-    picked = st.date_input("As of", value=current, format="YYYY-MM-DD", key=f"overview_as_of_{current}", width=180,
+    picked = st.date_input("As of", value=current, min_value=DATE_MIN, max_value=DATE_MAX, format="YYYY-MM-DD",
+                           key=f"overview_as_of_{current}", width=180,
                            help="Active and expiring contracts are counted on this date (the CUAD sample is "
                                 "historical: try 2015-01-01).")
     if picked != current:

@@ -10,22 +10,26 @@ import streamlit as st
 
 from components import reads
 from components.footer import render_footer
+from components.formatting import escape_md
 from components.renewals.view import render_downloads, render_table, schedule, timeline
 from components.routes import EXPLORER_PAGE
-from graph.query.filter_url import filter_to_query
-from graph.query.filters import ContractFilter
+from core.errors import FilterValidationError
+from graph.query.filter_url import date_from_query, filter_to_query
+from graph.query.filters import DATE_MAX, DATE_MIN, ContractFilter
 
 HORIZONS = {"30 days": 30, "90 days": 90, "6 months": 182, "1 year": 365, "2 years": 730}
 TYPES = ("automatic", "evergreen", "option", "none")
 
 
 def _as_of() -> date:
-    """The reference date, kept in the URL (the sample's contracts are historical: pick a past date)."""
+    """The reference date, kept in the URL (the sample's contracts are historical: pick a past date). A date
+    in a link that is unreadable or outside the pickers' range is ignored, saying why."""
     try:
-        initial = date.fromisoformat(st.query_params.get("as_of", ""))
-    except ValueError:
+        initial = date_from_query(st.query_params.get_all, "as_of") or date.today()
+    except FilterValidationError as e:
+        st.warning(f"Ignored the date in the link. {escape_md(e)}", icon=":material/event_busy:")
         initial = date.today()
-    chosen = st.date_input("As of", initial, min_value=date(1990, 1, 1), max_value=date(2060, 12, 31),
+    chosen = st.date_input("As of", initial, min_value=DATE_MIN, max_value=DATE_MAX,
                            key="renewals_as_of", help="Deadlines and states are computed as of this date.")
     st.query_params["as_of"] = chosen.isoformat()
     return chosen

@@ -12,10 +12,11 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from components.renewals.export import schedule_csv, schedule_ics
+from graph.server.config import REPO_ROOT
 from graph.query.filters import ContractFilter
 from graph.reads.renewals import renewal_schedule
 from graph.reads.repository import search_contracts
-from graph.server.config import REPO_ROOT
+from tests.app.shown import shown
 
 pytestmark = pytest.mark.integration
 
@@ -120,12 +121,12 @@ def test_contract_page_quotes_each_renewal_field_and_opens_the_linked_section(dr
     at.query_params.update({"file_id": ENERGOUS, "section": "15.1"})
     at.switch_page("pages/portfolio/contract.py").run()  # a Renewals link: the Document tab opens at §15.1
     assert not at.exception, at.exception
-    assert any(m.value.startswith("**§15.1") and "(linked from Renewals)" in m.value for m in at.markdown)
+    assert any(shown(m.value).startswith("**§15.1") and "(linked from Renewals)" in m.value for m in at.markdown)
     assert not at.metric  # only the open tab runs
     at.query_params["contract_tab"] = "Overview"
     at.run()
     metrics = {m.label: m.value for m in at.metric}
     assert metrics["Renewal"] == "automatic"
-    markdown = [m.value for m in at.markdown]
+    markdown = [shown(m.value) for m in at.markdown]
     assert any(m.startswith("**Notice to stop renewal: 180 days** — §15.1") for m in markdown)
-    assert any("one hundred eighty (180)" in c.value for c in at.caption)
+    assert any("one hundred eighty (180)" in shown(c.value) for c in at.caption)
