@@ -35,6 +35,7 @@ from agent.question.renewals import finish as finish_renewals
 from agent.question.scan import Scan, correct, tokenize
 from agent.question.topic import extract_text
 from core.errors import FilterValidationError
+from core.untrusted import MAX_QUESTION_CHARS
 from graph.filters import ContractFilter, parse_filter
 
 MAX_CANDIDATES = 6
@@ -204,6 +205,9 @@ def parse_question(question: str, today: date, previous: ContractFilter | None =
 def _parse(question: str, today: date, previous: ContractFilter | None, directory: PartyDirectory | None,
            contract_level: bool, always_refine: bool) -> ParsedQuestion:
     parsed = ParsedQuestion(question)
+    if len(question) > MAX_QUESTION_CHARS:  # the runner refuses these first; the parser's work stays bounded
+        parsed.refusal = f"the question is longer than {MAX_QUESTION_CHARS:,} characters"
+        return parsed
     text = " ".join(question.split())
     if not re.search(r"[a-zA-Z]", text):
         parsed.refusal = "the question has no words"
