@@ -90,12 +90,14 @@ NUMBER_WORDS = {"two": "2", "three": "3", "four": "4", "five": "5", "six": "6", 
 
 def make_scan(question: str) -> Scan:
     original = tokenize(question)
-    words = []
+    words, corrected = [], {}  # a word repeated in the question is looked up once
     for i, token in enumerate(original):
         lower = NUMBER_WORDS.get(token.lower(), token.lower())
         # A capitalised word inside the sentence is probably a name: never "correct" it into vocabulary.
         name_like = i > 0 and token[:1].isupper()
-        words.append(lower if name_like else correct(lower, w.KNOWN, w.VOCABULARY))
+        if not name_like and lower not in corrected:
+            corrected[lower] = correct(lower, w.KNOWN, w.VOCABULARY)
+        words.append(lower if name_like else corrected[lower])
     return Scan(original, words)
 
 

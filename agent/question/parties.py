@@ -139,11 +139,9 @@ def _known() -> frozenset[str]:
     return KNOWN
 
 
-def _distinctive(word: str, typed: str) -> bool:
+def _distinctive(word: str, typed: str, known: frozenset[str]) -> bool:
     """A word that can carry a name: letters, and capitalised as typed or not a word the parser knows."""
-    from agent.question.words import KNOWN  # the word lists import the extractors, this module among them
-
-    return any(ch.isalpha() for ch in word) and len(word) >= 2 and (typed[:1].isupper() or word not in KNOWN)
+    return any(ch.isalpha() for ch in word) and len(word) >= 2 and (typed[:1].isupper() or word not in known)
 
 
 @dataclass
@@ -162,6 +160,9 @@ def find_parties(scan: Scan, directory: PartyDirectory | None, skip: frozenset[s
     if directory is None or not directory.entries:
         return []
     out: list[PartyMatch] = []
+    known = _known()
+    # Once per token, not once per (span, token): a 2,000-character question has hundreds of tokens.
+    distinctive = [_distinctive(word, typed, known) for word, typed in zip(scan.words, scan.original, strict=True)]
     for run_start, run_end in scan.free_runs():
         i = run_start
         while i < run_end:
@@ -174,9 +175,9 @@ def find_parties(scan: Scan, directory: PartyDirectory | None, skip: frozenset[s
                 typed = scan.original[i:j]
                 if " ".join(scan.words[i:j]) in PLACES:
                     continue  # a country or state name is read as a place, not as part of a party name
-                if not any(_distinctive(scan.words[k], scan.original[k]) for k in range(i, j)):
+                if not any(distinctive[i:j]):
                     continue  # '3 franchise': numbers and vocabulary words alone never make a name
-                if i == 0 and j == 1 and scan.words[0] in _known():
+                if i == 0 and j == 1 and scan.words[0] in known:
                     continue  # a sentence's capitalised first word ('Compare ...') is no name by that alone
                 capitals = len(typed) == 1 and typed[0].isupper()
                 found, how = directory.match(typed, capitals)
