@@ -4,7 +4,9 @@ With no LLM configured (or with --exact) the offline question parser answers thr
 The answer goes to stdout, followed by one trace line per tool call (name, arguments, total_count or rows).
 `--json` prints {answer, error, tools} instead. Errors are one line on stderr. Exit codes: 0 answered;
 2 bad input or an LLM error; 3 the database is unreachable or a tool failed with a database error (the
-answer, if any, is still printed); 130 interrupted.
+answer, if any, is still printed); 130 interrupted. Everything printed is cleaned (`core.untrusted.clean_text`):
+a lone surrogate or a terminal escape from the model never reaches the terminal. A question over
+`core.untrusted.MAX_QUESTION_CHARS` characters is bad input (exit 2).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from core.cli_input import CliParser
 from core.cli_support import EXIT_ERROR, json_object_arg, parse_args, run_cli
 from core.errors import DatabaseUnavailable
 from core.settings import AgentSettings, assistant_settings
+from core.untrusted import clean_data, clean_text, question_problem
 from graph.query.filters import parse_filter
 from graph.server.config import Neo4jSettings
 from graph.server.db import build_driver, ping
@@ -39,6 +42,10 @@ def _answer_json(answer: AgentAnswer) -> dict[str, Any]:
             "refusal": parse.get("refusal"), "clarify": parse.get("clarify")}
 
 
+def _say(text: str, error: bool = False) -> None:
+    print(clean_text(text), file=sys.stderr if error else sys.stdout)
+
+
 def _database_failure(answer: AgentAnswer) -> str | None:
     """The first tool failure caused by the database, in a few words, or None."""
     failed = next((t for t in answer.traces if t.database_failed), None)
@@ -46,6 +53,9 @@ def _database_failure(answer: AgentAnswer) -> str | None:
 
 
 def cmd_ask(args: argparse.Namespace) -> int:
+    if problem := question_problem(args.question):  # before the database or a model is involved
+        _say(f"error: {problem}", error=True)
+        return EXIT_ERROR
     settings = assistant_settings(AgentSettings.load(), exact=args.exact)
     agent = build_agent(assistant_model(settings))
     neo4j = Neo4jSettings.load()
@@ -60,19 +70,19 @@ def cmd_ask(args: argparse.Namespace) -> int:
         answer = ask(agent, ctx, args.question)
     database = _database_failure(answer)
     if args.json:
-        print(json.dumps(_answer_json(answer), indent=2, ensure_ascii=False, default=str))
+        _say(json.dumps(clean_data(_answer_json(answer)), indent=2, ensure_ascii=False, default=str))
     else:
         if answer.error:
-            print(f"error: {answer.error}", file=sys.stderr)
+            _say(f"error: {answer.error}", error=True)
         else:
-            print(answer.text)
+            _say(answer.text)
         if answer.traces:
-            print("\ntools:")
+            _say("\ntools:")
             for trace in answer.traces:
-                print(f"  - {trace.summary()}")
+                _say(f"  - {trace.summary()}")
     if database:
         # The model may still have answered ("the database is unreachable"): the exit code says it failed.
-        print(f"error: database: {database.splitlines()[0]}", file=sys.stderr)
+        _say(f"error: database: {database.splitlines()[0]}", error=True)
         return EXIT_DATABASE
     return 0 if answer.error is None else EXIT_ERROR
 

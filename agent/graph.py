@@ -7,7 +7,9 @@
 The assistant node prepends the system prompt (today's date, an optional filter in focus), calls the model
 with the tools bound and translates client errors into `LLMError`. After `AGENT_MAX_STEPS` tool rounds a
 further tool request is replaced by a polite closing message. A malformed tool call is answered with an
-error the model can fix once; a second one in a row ends the run with an `LLMError`.
+error the model can fix once; a second one in a row ends the run with an `LLMError`. Everything the model
+writes (text, tool-call arguments) is cleaned (`core.untrusted.clean_text`) before it enters the state, so the
+tools, the trace, the CLI and the UI never see a lone surrogate or a control character from it.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from agent.tool_support import handle_tool_error
 from agent.tools import TOOLS
 from core.errors import LLMError
 from core.llm import llm_errors
+from core.untrusted import clean_data
 
 STEP_LIMIT_MESSAGE = ("I stopped after {steps} rounds of tool calls without reaching an answer. Please ask a "
                       "narrower question (for example one contract type, party or period), or ask me to "
@@ -41,6 +44,16 @@ def _malformed_replies(response: AIMessage) -> list[ToolMessage]:
     return [ToolMessage(MALFORMED.format(error=call.get("error") or "invalid arguments"),
                         tool_call_id=call.get("id") or "", name=call.get("name") or "unknown", status="error")
             for call in response.invalid_tool_calls]
+
+
+def clean_reply(response: AIMessage) -> AIMessage:
+    """The model's message with its text, tool calls and metadata cleaned (the same message when clean)."""
+    update = {"content": clean_data(response.content), "tool_calls": clean_data(response.tool_calls),
+              "invalid_tool_calls": clean_data(response.invalid_tool_calls),
+              "response_metadata": clean_data(response.response_metadata)}
+    if all(update[k] == getattr(response, k) for k in update):
+        return response
+    return response.model_copy(update=update)
 
 
 def _previous_was_malformed(state: State) -> bool:
@@ -59,6 +72,7 @@ def make_assistant(model: BaseChatModel, tools: Sequence[BaseTool]) -> Any:
             response = bound.invoke(messages)
         if not isinstance(response, AIMessage):
             raise LLMError(f"The language model returned {type(response).__name__}, not a message.")
+        response = clean_reply(response)
         wants_tools = bool(response.tool_calls or response.invalid_tool_calls)
         if wants_tools and state.tool_rounds >= ctx.settings.max_steps:
             return {"messages": [AIMessage(STEP_LIMIT_MESSAGE.format(steps=state.tool_rounds))]}

@@ -3,7 +3,8 @@
 `stream_turn` yields `Token`s as the model writes, `ToolStarted` / `ToolFinished` around every tool call
 (with the parsed result: total_count, Cypher, filter) and finally one `Answer` or `Failure`. Errors the user
 can meet (LLM down, rate limit, database down) become a `Failure` with a readable message; the caller's
-conversation goes on.
+conversation goes on. A question longer than `core.untrusted.MAX_QUESTION_CHARS` is a `Failure` before any
+model call; every text an event carries is cleaned (`core.untrusted.clean_text`).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from langgraph.graph.state import CompiledStateGraph
 from agent.context import Context
 from agent.tool_support import DATABASE_ERROR, FIX_HINT
 from core.errors import ContractGraphError
+from core.untrusted import clean_text, question_problem
 
 log = logging.getLogger(__name__)
 
@@ -121,7 +123,7 @@ def to_messages(history: Sequence[dict[str, Any]]) -> list[BaseMessage]:
     offline model can refine that filter in a follow-up."""
     messages: list[BaseMessage] = []
     for turn in history:
-        content = str(turn.get("content") or "")
+        content = clean_text(str(turn.get("content") or ""))
         if not content or turn.get("error"):
             continue
         if turn.get("role") == "user":
@@ -144,9 +146,9 @@ class _Turn:
     def on_message(self, chunk: Any, meta: dict[str, Any]) -> Iterator[Event]:
         if meta.get("langgraph_node") != "assistant" or not isinstance(chunk, AIMessage | AIMessageChunk):
             return
-        if chunk.text:
-            self.streamed += chunk.text
-            yield Token(chunk.text)
+        if text := clean_text(chunk.text):
+            self.streamed += text
+            yield Token(text)
 
     def on_update(self, update: dict[str, Any]) -> Iterator[Event]:
         for node_update in update.values():
@@ -160,7 +162,7 @@ class _Turn:
                         yield ToolStarted(trace)
                 elif isinstance(msg, ToolMessage):
                     trace = self.traces.get(msg.tool_call_id) or ToolTrace(msg.tool_call_id, msg.name or "?", {})
-                    trace.content, trace.error, trace.done = str(msg.content), msg.status == "error", True
+                    trace.content, trace.error, trace.done = clean_text(str(msg.content)), msg.status == "error", True
                     self.traces[trace.id] = trace
                     yield ToolFinished(trace)
 
@@ -176,7 +178,10 @@ def stream_turn(agent: CompiledStateGraph, ctx: Context, question: str,
                 history: Sequence[dict[str, Any]] = ()) -> Iterator[Event]:
     """Run one question (after `history`) and yield events as they happen; never raises a domain error."""
     turn = _Turn()
-    inputs = {"messages": [*to_messages(history), HumanMessage(question)]}
+    if problem := question_problem(question):
+        yield Failure(problem)
+        return
+    inputs = {"messages": [*to_messages(history), HumanMessage(clean_text(question))]}
     config = {"recursion_limit": 2 * ctx.settings.max_steps + 6}
     try:
         for mode, data in agent.stream(inputs, config=config, context=ctx, stream_mode=["messages", "updates"]):
@@ -186,7 +191,7 @@ def stream_turn(agent: CompiledStateGraph, ctx: Context, question: str,
                 yield from turn.on_update(data)
     except ContractGraphError as e:
         log.warning("agent run failed: %s", e)
-        yield Failure(str(e), list(turn.traces.values()))
+        yield Failure(clean_text(str(e)), list(turn.traces.values()))
         return
     except GraphRecursionError as e:
         log.warning("agent run hit the recursion limit: %s", e)

@@ -1,8 +1,8 @@
-"""Helpers every agent tool shares: reading the runtime context, compact JSON, and tool error messages."""
+"""Helpers every agent tool shares: reading the runtime context, compact JSON (clean, capped: agent/tool_output.py),
+and tool error messages."""
 
 from __future__ import annotations
 
-import json
 from datetime import date
 from typing import Any
 
@@ -10,11 +10,14 @@ from langgraph.prebuilt import ToolRuntime
 from langgraph.prebuilt.tool_node import ToolInvocationError
 
 from agent.context import Context
+from agent.tool_output import encode, fit_payload
 from core.errors import ConfigError, ContractGraphError, DatabaseError, DatabaseUnavailable
+from core.untrusted import clean_text
 
 MAX_EXAMPLES = 5
 # Database failures (down, timed out, rejected at run time) are marked so `agent ask` can exit non-zero.
 DATABASE_ERROR = "Error: database: "
+MAX_ERROR_CHARS = 2000  # an error message the model reads (a database error can quote the whole statement)
 FIX_HINT = "Fix the arguments and call the tool again, or tell the user what is not possible."
 
 
@@ -27,10 +30,12 @@ def context_of(runtime: ToolRuntime) -> Context:
 
 
 def _plain(value: Any) -> Any:
+    if isinstance(value, str):
+        return clean_text(value)
     if isinstance(value, float):
         return round(value, 2)
     if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
+        return {clean_text(k) if isinstance(k, str) else k: _plain(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
         return [_plain(v) for v in value]
     if isinstance(value, date):
@@ -39,8 +44,9 @@ def _plain(value: Any) -> Any:
 
 
 def to_json(data: dict[str, Any]) -> str:
-    """Compact JSON for the model: floats to cents, dates and Neo4j temporal values as ISO strings."""
-    return json.dumps(_plain(data), ensure_ascii=False, default=str, separators=(",", ":"))
+    """Compact JSON for the model: floats to cents, dates and Neo4j temporal values as ISO strings, every string
+    cleaned (core.untrusted) and the whole within the tool-message cap (agent.tool_output.fit_payload)."""
+    return encode(fit_payload(_plain(data)))
 
 
 def compact_contract(row: dict[str, Any]) -> dict[str, Any]:
@@ -70,9 +76,15 @@ def handle_tool_error(e: Exception) -> str:
     """
     if isinstance(e, ToolInvocationError):
         details = "; ".join(_error_line(err) for err in (e.filtered_errors or []))
-        return f"Error: invalid arguments for {e.tool_name}: {details or e.message}. {FIX_HINT}"
+        return f"Error: invalid arguments for {e.tool_name}: {_clip(details or e.message)}. {FIX_HINT}"
     if isinstance(e, DatabaseError | DatabaseUnavailable):
-        return f"{DATABASE_ERROR}{e} {FIX_HINT}"
+        return f"{DATABASE_ERROR}{_clip(str(e))} {FIX_HINT}"
     if isinstance(e, ContractGraphError):
-        return f"Error: {e} {FIX_HINT}"
+        return f"Error: {_clip(str(e))} {FIX_HINT}"
     raise e
+
+
+def _clip(message: str) -> str:
+    """An error message, cleaned and at most MAX_ERROR_CHARS long."""
+    message = clean_text(message)
+    return message if len(message) <= MAX_ERROR_CHARS else f"{message[:MAX_ERROR_CHARS]} [clipped]"

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from agent.clause_tool import clause_search_tool
 from agent.cypher_tool import cypher_aggregation
 from agent.semantic import FULLTEXT_HITS, VECTOR_HITS, semantic_search
+from agent.tool_output import quote
 from agent.tool_support import MAX_EXAMPLES, compact_contract, context_of, to_json
 from core.errors import FilterValidationError, NotFound
 from graph.query.filters import ContractFilter, parse_filter
@@ -125,10 +126,17 @@ def _party_search(runtime: ToolRuntime, name: str | None = None, country: str | 
                     "query": query.model_dump(exclude_defaults=True)})
 
 
+def quoted_details(details: dict[str, Any]) -> dict[str, Any]:
+    """contract_details with the contract's own prose (summary, scope, clause summaries) marked as quoted data."""
+    clauses = [{**c, "summary": quote(c.get("summary"))} for c in details.get("clauses") or []]
+    return {**details, "summary": quote(details.get("summary")), "scope": quote(details.get("scope")),
+            "clauses": clauses}
+
+
 def _contract_details(runtime: ToolRuntime, file_id: str) -> str:
     ctx = context_of(runtime)
     try:
-        return to_json(repository.contract_details(ctx.driver, file_id.strip(), ctx.database))
+        return to_json(quoted_details(repository.contract_details(ctx.driver, file_id.strip(), ctx.database)))
     except NotFound as e:
         words = [w for w in file_id.replace("_", " ").replace("-", " ").split() if len(w) > 3]
         similar = find_contract_ids(ctx.driver, words[0], limit=5, database=ctx.database) if words else []

@@ -124,8 +124,8 @@ written notice of non-renewal at least ninety (90) days prior to the end of the 
 @contextmanager
 def hostile_document(driver: Driver, base: str) -> Iterator[dict[str, Any]]:
     """`hostile_contract` with a document layer built from `pages(base)` (sections and renewal evidence)."""
-    from graph.server.db import write
     from graph.documents.cypher import MERGE_DOCUMENTS
+    from graph.server.db import write
     from graph.store.fingerprint import fingerprint_fields
     from ingest.layer import build_document_layer  # tests/ may import ingest; only this fixture needs it
 

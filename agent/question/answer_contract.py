@@ -8,6 +8,7 @@ from typing import Any
 
 from agent.question.answer import SHOWN_CONTRACTS, chip_line, contract_link, listing, money, notes, plural
 from agent.question.parser import ParsedQuestion
+from agent.tool_output import unquote
 
 
 def _lead(question: str, details: dict[str, Any]) -> str:
@@ -43,7 +44,7 @@ def details_answer(parsed: ParsedQuestion, details: dict[str, Any]) -> str:
              f"- Governing law: {law.get('name') or 'unknown'}",
              "- Parties: " + "; ".join(f"{p.get('name')} ({p.get('role') or 'party'})" for p in parties)]
     if details.get("summary"):
-        lines.append(f"- Summary: {details['summary']}")
+        lines.append(f"- Summary: {unquote(details['summary'])}")
     clauses = details.get("clauses") or []
     if clauses:
         lines.append("- Clauses: " + ", ".join(sorted({str(c.get('type')) for c in clauses})))
@@ -70,7 +71,7 @@ def clause_answer(parsed: ParsedQuestion, payload: dict[str, Any]) -> str:
     if payload.get("caveat"):
         lines.insert(0, f"**Caution:** {payload['caveat']}\n")
     for item in items[:SHOWN_CONTRACTS]:
-        text = " ".join(str(item.get("text") or "").split())
+        text = " ".join(str(unquote(item.get("text")) or "").split())
         cite = item.get("cite") or item.get("section") or ""
         quoted = text[:400] + ("…" if len(text) > 400 else "")
         lines.append(f"- {contract_link(str(item.get('file_id')))} {cite}: “{quoted}”")

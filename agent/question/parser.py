@@ -35,6 +35,7 @@ from agent.question.renewals import finish as finish_renewals
 from agent.question.scan import Scan, correct, tokenize
 from agent.question.topic import extract_text
 from core.errors import FilterValidationError
+from core.untrusted import MAX_QUESTION_CHARS
 from graph.query.filters import ContractFilter, parse_filter
 
 MAX_CANDIDATES = 6
@@ -89,12 +90,14 @@ NUMBER_WORDS = {"two": "2", "three": "3", "four": "4", "five": "5", "six": "6", 
 
 def make_scan(question: str) -> Scan:
     original = tokenize(question)
-    words = []
+    words, corrected = [], {}  # a word repeated in the question is looked up once
     for i, token in enumerate(original):
         lower = NUMBER_WORDS.get(token.lower(), token.lower())
         # A capitalised word inside the sentence is probably a name: never "correct" it into vocabulary.
         name_like = i > 0 and token[:1].isupper()
-        words.append(lower if name_like else correct(lower, w.KNOWN, w.VOCABULARY))
+        if not name_like and lower not in corrected:
+            corrected[lower] = correct(lower, w.KNOWN, w.VOCABULARY)
+        words.append(lower if name_like else corrected[lower])
     return Scan(original, words)
 
 
@@ -204,6 +207,9 @@ def parse_question(question: str, today: date, previous: ContractFilter | None =
 def _parse(question: str, today: date, previous: ContractFilter | None, directory: PartyDirectory | None,
            contract_level: bool, always_refine: bool) -> ParsedQuestion:
     parsed = ParsedQuestion(question)
+    if len(question) > MAX_QUESTION_CHARS:  # the runner refuses these first; the parser's work stays bounded
+        parsed.refusal = f"the question is longer than {MAX_QUESTION_CHARS:,} characters"
+        return parsed
     text = " ".join(question.split())
     if not re.search(r"[a-zA-Z]", text):
         parsed.refusal = "the question has no words"

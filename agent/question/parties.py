@@ -32,6 +32,10 @@ partnership corp services service supply license distribution marketing entertai
 FUZZY_CUTOFF = 85.0  # one transposed pair in a seven-letter name (Netgaer) scores 85.7
 PLACES = frozenset(COUNTRY_NAMES) | frozenset(SUBDIVISIONS)
 MAX_SPAN = 8
+# Typo lookups (a rapidfuzz pass over every party word) per pass over a question: real questions name one to three
+# parties; a long question of unknown words stays fast, and its other unknown words are left over (ignored,
+# which makes the parser refuse), as any unknown name is.
+MAX_FUZZY_WORDS = 12
 
 
 def words_of(text: str) -> list[str]:
@@ -102,6 +106,15 @@ class PartyDirectory:
             return raw
         return {i for i in candidates if any(s == span for s in self.entries[i].spellings)}
 
+    @staticmethod
+    def _may_fuzz(word: str, fuzzed: set[str] | None) -> bool:
+        if fuzzed is None or word in fuzzed or len(word) < 5 or word in GENERIC:
+            return True  # no limit asked, already counted, or too short / generic to be looked up at all
+        if len(fuzzed) >= MAX_FUZZY_WORDS:
+            return False
+        fuzzed.add(word)
+        return True
+
     def _fuzzy_word(self, word: str) -> set[int]:
         if len(word) < 5 or word in GENERIC:
             return set()
@@ -112,8 +125,10 @@ class PartyDirectory:
                                                for i in self.by_word[w])
         return set(self.fuzzy_cache[word])
 
-    def match(self, typed: list[str], capitals: bool) -> tuple[set[int], str]:
-        """Parties matching the typed words, and how ('exact' | 'words' | 'acronym' | 'fuzzy' | '')."""
+    def match(self, typed: list[str], capitals: bool,
+              fuzzed: set[str] | None = None) -> tuple[set[int], str]:
+        """Parties matching the typed words, and how ('exact' | 'words' | 'acronym' | 'fuzzy' | ''). `fuzzed`
+        collects the words looked up by typo so far in this question (at most MAX_FUZZY_WORDS)."""
         raw = words_of(" ".join(typed))
         span = core(raw)
         if not span or (len(span) == 1 and span[0] in GENERIC):
@@ -126,7 +141,7 @@ class PartyDirectory:
             acro = {i for i, e in enumerate(self.entries) if span[0] in e.acronyms}
             if acro:
                 return acro, "acronym"
-        if len(span) == 1:
+        if len(span) == 1 and self._may_fuzz(span[0], fuzzed):
             fuzzy = self._fuzzy_word(span[0])
             if fuzzy:
                 return fuzzy, "fuzzy"
@@ -139,11 +154,9 @@ def _known() -> frozenset[str]:
     return KNOWN
 
 
-def _distinctive(word: str, typed: str) -> bool:
+def _distinctive(word: str, typed: str, known: frozenset[str]) -> bool:
     """A word that can carry a name: letters, and capitalised as typed or not a word the parser knows."""
-    from agent.question.words import KNOWN  # the word lists import the extractors, this module among them
-
-    return any(ch.isalpha() for ch in word) and len(word) >= 2 and (typed[:1].isupper() or word not in KNOWN)
+    return any(ch.isalpha() for ch in word) and len(word) >= 2 and (typed[:1].isupper() or word not in known)
 
 
 @dataclass
@@ -162,6 +175,9 @@ def find_parties(scan: Scan, directory: PartyDirectory | None, skip: frozenset[s
     if directory is None or not directory.entries:
         return []
     out: list[PartyMatch] = []
+    known, fuzzed = _known(), set[str]()
+    # Once per token, not once per (span, token): a 2,000-character question has hundreds of tokens.
+    distinctive = [_distinctive(word, typed, known) for word, typed in zip(scan.words, scan.original, strict=True)]
     for run_start, run_end in scan.free_runs():
         i = run_start
         while i < run_end:
@@ -174,12 +190,12 @@ def find_parties(scan: Scan, directory: PartyDirectory | None, skip: frozenset[s
                 typed = scan.original[i:j]
                 if " ".join(scan.words[i:j]) in PLACES:
                     continue  # a country or state name is read as a place, not as part of a party name
-                if not any(_distinctive(scan.words[k], scan.original[k]) for k in range(i, j)):
+                if not any(distinctive[i:j]):
                     continue  # '3 franchise': numbers and vocabulary words alone never make a name
-                if i == 0 and j == 1 and scan.words[0] in _known():
+                if i == 0 and j == 1 and scan.words[0] in known:
                     continue  # a sentence's capitalised first word ('Compare ...') is no name by that alone
                 capitals = len(typed) == 1 and typed[0].isupper()
-                found, how = directory.match(typed, capitals)
+                found, how = directory.match(typed, capitals, fuzzed)
                 if found and j - i == 1 and typed[0].islower():
                     # A lower-case single word names a party only as the first word of its name ('cisco',
                     # 'netgear'), not as a word inside one ('two' in SQUARE TWO GOLF, 'athletes').

@@ -17,6 +17,7 @@ from components.formatting import escape_md
 from components.routes import CHAT_PAGE
 from components.session import CHAT_CONTEXT_FILTER, EXPLORER_FILTER
 from core.errors import FilterValidationError
+from core.untrusted import MAX_QUESTION_CHARS
 from graph.query.filter_url import LIST_FIELDS, SCALAR_FIELDS, filter_from_query
 from graph.query.filters import ContractFilter
 
@@ -74,7 +75,7 @@ def _conversation(page: str | None) -> None:
 
         with box:
             render_history(turns[-PANEL_TURNS:], compact=True)
-    typed = st.chat_input("Ask the assistant…", key="panel_input")
+    typed = st.chat_input("Ask the assistant…", key="panel_input", max_chars=MAX_QUESTION_CHARS)
     question = question or typed
     if question:
         _ask(question, focus, box)

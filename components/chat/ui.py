@@ -1,5 +1,9 @@
 """Drawing the conversation: past turns, tool calls (arguments, Cypher, count, Explorer link) and a live turn
-whose tokens stream in as the model writes them. Shared by the Chat page and the side panel (`compact`)."""
+whose tokens stream in as the model writes them. Shared by the Chat page and the side panel (`compact`).
+
+Everything drawn is cleaned first (`core.untrusted`): the runner already cleans the model's text and the
+tools' results, and this last boundary also covers history kept from earlier runs and the typed question, so
+no lone surrogate reaches Streamlit's protobuf messages."""
 
 from __future__ import annotations
 
@@ -11,15 +15,26 @@ import streamlit as st
 
 from agent.runner import Answer, Event, Failure, Token, ToolFinished, ToolStarted, ToolTrace, stream_turn
 from components.chat.assistant import Assistant, history, llm_configured, run_context
-from components.formatting import escape_md, escaped_stream
+from components.formatting import escape_md as _escape_md
+from components.formatting import escaped_stream
 from components.routes import CONTRACT_PAGE, EXPLORER_PAGE
 from components.session import CHAT_EXACT
 from core.errors import FilterValidationError
+from core.untrusted import clean_data, clean_text
 from graph.query.filter_url import filter_to_query
 from graph.query.filters import ContractFilter, parse_filter
 
 TOOL_ICONS = {"contract_search": ":material/search:", "party_search": ":material/groups:",
               "contract_details": ":material/description:", "cypher_aggregation": ":material/functions:"}
+
+
+def escape_md(value: Any, *, keep_formatting: bool = False) -> str:
+    """components.formatting.escape_md of the cleaned text."""
+    return _escape_md(clean_text("" if value is None else str(value)), keep_formatting=keep_formatting)
+
+
+def _json(value: Any) -> str:
+    return json.dumps(clean_data(value), indent=1, ensure_ascii=False, default=str)
 
 
 def _label(trace: ToolTrace) -> str:
@@ -44,7 +59,7 @@ def explorer_link(trace: ToolTrace) -> None:
 def trace_body(trace: ToolTrace) -> None:
     """Arguments, outcome, Cypher and Explorer link of one tool call."""
     st.caption("Arguments")
-    st.code(json.dumps(trace.args, indent=1, ensure_ascii=False, default=str), language="json")
+    st.code(_json(trace.args), language="json")
     if trace.error:
         st.error(escape_md(trace.outcome()), icon=":material/error:")
         return
@@ -54,9 +69,9 @@ def trace_body(trace: ToolTrace) -> None:
         st.caption(f"Semantic search: {escape_md(trace.data['search'])}")
     rows = (trace.data.get("aggregation") or {}).get("rows") or trace.data.get("rows")
     if rows:
-        st.dataframe(rows, hide_index=True, width="stretch", height=min(36 * (len(rows) + 1), 300))
+        st.dataframe(clean_data(rows), hide_index=True, width="stretch", height=min(36 * (len(rows) + 1), 300))
     for number, cypher in enumerate(trace.cypher, 1):
-        st.code(cypher, language="cypher", line_numbers=False)
+        st.code(clean_text(cypher), language="cypher", line_numbers=False)
         if number == 1 and len(trace.cypher) > 1:
             st.caption("then")
     contract_links(trace)
@@ -165,7 +180,7 @@ def stream_reply(assistant: Assistant, question: str, focus: ContractFilter | No
     while (event := events.next()) is not None:
         if isinstance(event, Token):
             events.push_back(event)
-            st.write_stream(escaped_stream(events.tokens()))
+            st.write_stream(escaped_stream(clean_text(t) for t in events.tokens()))
         elif isinstance(event, ToolStarted | ToolFinished):
             _show_tool(event, boxes, compact)
         elif isinstance(event, Answer):
@@ -179,6 +194,7 @@ def stream_reply(assistant: Assistant, question: str, focus: ContractFilter | No
 
 def ask_and_record(assistant: Assistant, question: str, focus: ContractFilter | None, compact: bool) -> None:
     """Draw the question, stream the reply, and append both to the shared history."""
+    question = clean_text(question)
     user_turn = {"role": "user", "content": question, "focus": focus.describe() if focus else None}
     render_turn(user_turn, compact)
     with st.chat_message("assistant"):

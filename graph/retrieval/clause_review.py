@@ -20,12 +20,12 @@ from neo4j import Driver
 
 from core.errors import FilterValidationError
 from core.text_safety import csv_row
-from graph.query.compiler import CompiledQuery
-from graph.server.db import read
 from graph.documents.cypher import CATEGORY_BOOST, SECTION_HIT_FILTER
+from graph.query.compiler import CompiledQuery
 from graph.query.filters import ContractFilter
-from graph.retrieval.search import category_params, scope_ids
 from graph.retrieval.lucene import content_words, scoped_query, section_lucene_query
+from graph.retrieval.search import category_params, scope_ids
+from graph.server.db import read
 
 ROW_CAP = 1000
 QUOTE_CHARS = 280

@@ -9,6 +9,7 @@ from components.chat.assistant import load_assistant
 from components.chat.conversation import clear_conversation, focus_filter, history
 from components.chat.ui import ask_and_record, exact_mode_toggle, not_configured, render_history
 from components.formatting import escape_md
+from core.untrusted import MAX_QUESTION_CHARS
 
 EXAMPLES = (
     "How many supply contracts are there, and which parties appear most often?",
@@ -38,7 +39,7 @@ def chat() -> None:
         if not history():
             st.caption("Try: " + " · ".join(f"*{q}*" for q in EXAMPLES))
         render_history(history(), compact=False)
-    question = st.chat_input("Ask about the contracts…", key="chat_input")
+    question = st.chat_input("Ask about the contracts…", key="chat_input", max_chars=MAX_QUESTION_CHARS)
     if question:
         with messages:
             ask_and_record(assistant, question, focus, compact=False)

@@ -136,3 +136,37 @@ def test_without_llm_the_chat_answers_exactly(monkeypatch, driver) -> None:
     assert not at.exception
     supply = search_contracts(driver, {"contract_types": ["Supply"]}).total_count
     assert any(f"**{supply} contracts** match." in shown(m.value) for m in at.sidebar.markdown)
+
+
+LONE = "\ud800"  # a lone surrogate: Streamlit's protobuf messages cannot carry it
+SURROGATE_TURN = {"steps": [
+    {"content": f"Looking{LONE}.", "tool_calls": [{"name": "contract_search",
+                                                  "args": {"contract_types": ["Supply"], "parties": [f"x{LONE}"]}}]},
+    f"Nothing for x{LONE}\x1b[2J: {{{{total_count}}}} contracts."]}
+
+
+def test_lone_surrogate_from_the_model_is_drawn_cleanly(scripted) -> None:
+    scripted([SURROGATE_TURN])
+    at = ask(chat_page(), "How many supply contracts with x?")  # a widget value cannot carry one either
+    roles = messages(at)
+    assert roles[0] == ("user", ["How many supply contracts with x?"])
+    assert roles[1] == ("assistant", ["Looking\ufffd.", "**total_count: 0**", "Nothing for x\ufffd\\[2J: 0 contracts."])
+    assert json.loads(at.main.code[0].value) == {"contract_types": ["Supply"], "parties": ["x\ufffd"]}
+    at = ask(at, "again")  # the history is drawn again (the final answer, the trace in an expander)
+    assert messages(at)[1] == ("assistant", ["**total_count: 0**", "Nothing for x\ufffd\\[2J: 0 contracts."])
+
+
+def test_history_with_raw_surrogates_still_renders(scripted) -> None:
+    """The rendering boundary on its own: a turn kept in the session with unclean text and tool arguments."""
+    from agent.runner import ToolTrace
+
+    scripted([{"steps": ["Fine."]}])
+    at = chat_page()
+    trace = ToolTrace("t1", f"contract_search{LONE}", {"parties": [f"y{LONE}"]}, f'{{"total_count": 1, "x": "{LONE}"}}',
+                      done=True)
+    at.session_state[CHAT_HISTORY] = [{"role": "user", "content": f"q{LONE}"},
+                                      {"role": "assistant", "content": f"a{LONE}\x07", "tools": [trace]}]
+    at.run()
+    assert not at.exception, at.exception
+    assert messages(at) == [("user", ["q\ufffd"]), ("assistant", ["**total_count: 1**", "a\ufffd"])]
+    assert json.loads(at.main.code[0].value) == {"parties": ["y\ufffd"]}

@@ -9,9 +9,9 @@ from datetime import date
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from graph.server.config import REPO_ROOT
 from graph.query.filters import ContractFilter
 from graph.reads.repository import count_contracts
+from graph.server.config import REPO_ROOT
 from tests.app.shown import shown
 
 pytestmark = pytest.mark.integration

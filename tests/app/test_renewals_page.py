@@ -12,10 +12,10 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from components.renewals.export import schedule_csv, schedule_ics
-from graph.server.config import REPO_ROOT
 from graph.query.filters import ContractFilter
 from graph.reads.renewals import renewal_schedule
 from graph.reads.repository import search_contracts
+from graph.server.config import REPO_ROOT
 from tests.app.shown import shown
 
 pytestmark = pytest.mark.integration

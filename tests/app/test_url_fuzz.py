@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from graph.server.config import REPO_ROOT
 from graph.query.filter_url import LIST_FIELDS, SCALAR_FIELDS
 from graph.query.filters import DATE_FIELDS
+from graph.server.config import REPO_ROOT
 from tests.app.test_markdown_injection import markdown_sources
 from tests.hostile_contract import live_markdown
 

@@ -16,10 +16,10 @@ import pytest
 from components.explorer import export as explorer_export
 from components.renewals.export import schedule_csv, schedule_ics
 from core.text_safety import csv_cell, multiline_text, one_line_name
-from graph.retrieval.clause_review import ClauseReview, ReviewRow, review_csv
 from graph.query.filters import ContractFilter
 from graph.query.renewal_dates import Deadlines, Span, TermFacts
 from graph.reads.renewals import ScheduleRow
+from graph.retrieval.clause_review import ClauseReview, ReviewRow, review_csv
 
 FORMULAS = ["=HYPERLINK(\"http://evil/x\",\"click\")", "+1+cmd|' /C calc'!A0", "-2+3", "@SUM(A1:A9)",
             "\t=1+1", "\r=1+1", "\uff1d1+1"]
