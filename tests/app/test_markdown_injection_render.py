@@ -5,6 +5,7 @@ that names no section, and the Renewals page with the hostile contract in its sc
 from __future__ import annotations
 
 import pytest
+import streamlit as st
 from streamlit.testing.v1 import AppTest
 
 from graph.server.config import REPO_ROOT
@@ -36,8 +37,12 @@ def _no_live_markdown(at: AppTest) -> list[str]:
 
 @pytest.fixture(scope="module")
 def hostile(driver):
+    # The pages' cached reads live for the whole test process: test_markdown_injection.py shows a contract of
+    # the same file id without renewal facts, and its cached view must not stand in for this one.
+    st.cache_data.clear()
     with hostile_document(driver, BASE) as stored:
         yield stored
+    st.cache_data.clear()
 
 
 def test_renewal_evidence_on_the_contract_page_is_literal(hostile) -> None:
