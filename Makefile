@@ -8,6 +8,9 @@ NEO4J_LIB := .data/neo4j-dist/lib/.complete
 TEST_HOME ?= $(CURDIR)/.data/neo4j-test
 TEST_PORT ?= 7688
 PYTEST_ARGS ?= tests
+# pytest-xdist workers, each with its own copy of the test database (tests/with_test_db.sh); 1 = no xdist.
+TEST_WORKERS ?= 2
+XDIST_ARGS := $(if $(filter-out 1,$(TEST_WORKERS)),-n $(TEST_WORKERS) --dist loadgroup)
 APP_PORT ?= 8501
 
 .PHONY: run test setup venv neo4j chromium lint db-start db-stop load bench bench-full clean-db
@@ -19,7 +22,8 @@ run: setup
 	$(PY) -m streamlit run app.py --server.address 127.0.0.1 --server.port $(APP_PORT) --server.headless true
 
 test: setup chromium
-	CG_NEO4J_HOME=$(TEST_HOME) CG_NEO4J_PORT=$(TEST_PORT) bash tests/with_test_db.sh $(PY) -m pytest $(PYTEST_ARGS)
+	CG_NEO4J_HOME=$(TEST_HOME) CG_NEO4J_PORT=$(TEST_PORT) CG_TEST_WORKERS=$(TEST_WORKERS) \
+	  bash tests/with_test_db.sh $(PY) -m pytest $(XDIST_ARGS) $(PYTEST_ARGS)
 
 setup: venv neo4j
 

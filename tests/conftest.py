@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -15,12 +17,50 @@ from neo4j import Driver
 from graph.server.config import REPO_ROOT, Neo4jSettings
 from graph.server.db import build_driver
 from graph.store.prepare import Prepared, prepare
+from ingest.cuad_labels import read_text
+from ingest.document import ParsedDocument, parse_document
 
 SHARED = REPO_ROOT.parent / "shared" / "data"
 SAMPLE = SHARED / "cuad" / "contract_data.json"
 TEXTS = SHARED / "cuad" / "txt"
 PDFS = SHARED / "cuad" / "pdf"
 ARTIFACTS = REPO_ROOT / "test-artifacts"
+
+
+# Tests that share one session fixture too costly to build twice run on the same pytest-xdist worker.
+CORPUS_GROUP = "cuad_corpus"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Under `pytest -n N`, worker gwK (K > 0) talks to its own copy of the test database, which
+    tests/with_test_db.sh started (CG_TEST_WORKERS=N) in "$CG_NEO4J_HOME-gwK" on port CG_NEO4J_PORT+K. Set
+    before any test runs, so fixtures, CLI subprocesses and Streamlit servers all inherit it."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
+    k = int(worker.removeprefix("gw") or 0)
+    if k == 0 or os.environ.get("CG_NEO4J_LOCAL") != "1":
+        return
+    home = Path(os.environ.get("CG_NEO4J_HOME", REPO_ROOT / ".data" / "neo4j"))
+    port = int(os.environ.get("CG_NEO4J_PORT", "7687"))
+    os.environ["CG_NEO4J_HOME"] = f"{home}-gw{k}"
+    os.environ["CG_NEO4J_PORT"] = str(port + k)
+    if not (Path(os.environ["CG_NEO4J_HOME"]) / "password").is_file():
+        raise pytest.UsageError(f"{os.environ['CG_NEO4J_HOME']} is missing: run `pytest -n N` through "
+                                "tests/with_test_db.sh with CG_TEST_WORKERS=N (as `make test` does).")
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups (its own hook runs later)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """With `--dist loadgroup`, each test module runs whole on one worker (its module fixtures, e.g. a
+    Streamlit server or a throwaway Neo4j, are built once), and the modules that read the parsed corpus
+    share one worker (one parse)."""
+    if not getattr(config.option, "loadgroup", False):
+        return
+    for item in items:
+        if item.get_closest_marker("xdist_group"):
+            continue
+        uses_corpus = "cuad_corpus" in getattr(item, "fixturenames", ())
+        group = CORPUS_GROUP if uses_corpus else item.nodeid.split("::")[0]
+        item.add_marker(pytest.mark.xdist_group(group))
 
 
 @pytest.fixture(scope="session")
@@ -52,3 +92,23 @@ def driver(neo4j_settings: Neo4jSettings) -> Iterator[Driver]:
 def artifacts() -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+@dataclass(frozen=True)
+class ParsedCorpus:
+    """Every CUAD text file parsed once (`parse_document(text, stem)`), by file name in name order, and the wall
+    time the parse took. Several tests check properties over the whole corpus; parsing the 510 texts costs
+    minutes of CPU on this machine, so they share one parse per session (the parser is deterministic, and the
+    doc_id it is given only names the document in log lines)."""
+
+    texts: dict[str, str]
+    docs: dict[str, ParsedDocument]
+    seconds: float
+
+
+@pytest.fixture(scope="session")
+def cuad_corpus() -> ParsedCorpus:
+    texts = {path.name: read_text(path) for path in sorted(TEXTS.glob("*.txt"))}
+    started = time.perf_counter()
+    docs = {name: parse_document(text, name.removesuffix(".txt")) for name, text in texts.items()}
+    return ParsedCorpus(texts=texts, docs=docs, seconds=time.perf_counter() - started)

@@ -2,14 +2,49 @@
 # Runs a command against the project's own Neo4j test server (CG_NEO4J_HOME / CG_NEO4J_PORT, never the
 # user's database): starts it, loads the CUAD sample, runs the command, and stops the server even when the
 # command fails. KEEP_DB=1 leaves the server running for quicker iterations.
+#
+# CG_TEST_WORKERS=N (N > 1, for `pytest -n N`): worker gwK (K = 1..N-1) gets its own server, a copy of the
+# loaded database in "$CG_NEO4J_HOME-gwK" on port CG_NEO4J_PORT+K (tests/conftest.py points the worker there);
+# gw0 uses the first server. No worker writes to another's database. The copy is taken from the stopped first
+# server, so it holds exactly what `graph load` and `load-texts` wrote, without loading twice.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 PY=.venv/bin/python
 export CG_NEO4J_LOCAL=1
+export CG_NEO4J_HOME="${CG_NEO4J_HOME:-$PWD/.data/neo4j}" CG_NEO4J_PORT="${CG_NEO4J_PORT:-7687}"
 unset NEO4J_URI NEO4J_USERNAME NEO4J_PASSWORD NEO4J_DATABASE
-stop_db() { [ "${KEEP_DB:-0}" = 1 ] || "$PY" -m graph server stop; }
+WORKERS="${CG_TEST_WORKERS:-1}"
+[[ "$WORKERS" =~ ^[1-9][0-9]?$ ]] || { echo "CG_TEST_WORKERS must be a number from 1 to 99" >&2; exit 1; }
+
+on_worker() {  # on_worker K COMMAND...: COMMAND with worker K's server in the environment
+  local k=$1; shift
+  if [ "$k" = 0 ]; then "$@"; else CG_NEO4J_HOME="$CG_NEO4J_HOME-gw$k" CG_NEO4J_PORT=$((CG_NEO4J_PORT + k)) "$@"; fi
+}
+
+stop_db() {
+  [ "${KEEP_DB:-0}" = 1 ] && return
+  for ((k = 0; k < WORKERS; k++)); do on_worker "$k" "$PY" -m graph server stop; done
+}
+
+clone_for_workers() {
+  "$PY" -m graph server stop >/dev/null || return 1  # a stopped store copies consistently
+  local pids=() k home
+  for ((k = 1; k < WORKERS; k++)); do
+    home="$CG_NEO4J_HOME-gw$k"
+    on_worker "$k" "$PY" -m graph server stop >/dev/null || return 1
+    rm -rf "$home" && cp -a "$CG_NEO4J_HOME" "$home" || return 1
+    rm -rf "$home/neo4j.pid" "$home/logs" "$home/run"
+    on_worker "$k" "$PY" -m graph server start & pids+=($!)
+  done
+  "$PY" -m graph server start & pids+=($!)
+  local failed=0
+  for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
+  return $failed
+}
+
 "$PY" -m graph server start || exit 1
 trap stop_db EXIT
 "$PY" -m graph load || exit 1
 "$PY" -m ingest load-texts --if-missing || exit 1
+if [ "$WORKERS" -gt 1 ]; then clone_for_workers || exit 1; fi
 "$@"

@@ -89,10 +89,11 @@ def chromium() -> Iterator[Browser]:
 
 
 @pytest.fixture(scope="module")
-def app(artifacts: Path) -> Iterator[App]:
+def app(artifacts: Path, request: pytest.FixtureRequest) -> Iterator[App]:
     if os.environ.get("CG_NEO4J_LOCAL") != "1":
         pytest.fail("Browser tests run under `make test` (tests/with_test_db.sh starts the test server).")
-    running = start_app(artifacts / "streamlit-browser.log")
+    # One log per module: under pytest-xdist two modules' servers may run at once.
+    running = start_app(artifacts / f"streamlit-{request.module.__name__.rsplit('.', 1)[-1]}.log")
     yield running
     stop_app(running)
 

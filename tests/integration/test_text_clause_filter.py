@@ -7,21 +7,22 @@ import pytest
 
 from graph.reads.repository import search_contracts
 from graph.store.sample import SHARED_TEXTS
-from ingest.cuad_labels import read_text
-from ingest.document import classify_section, parse_document
+from ingest.document import classify_section
+from tests.conftest import ParsedCorpus
 
 CATEGORIES = ["Governing Law", "Audit Rights", "Insurance"]
 
 
 @pytest.fixture(scope="module")
-def categories_by_contract(driver) -> dict[str, set[str]]:
+def categories_by_contract(driver, cuad_corpus: ParsedCorpus) -> dict[str, set[str]]:
     ids = {row["file_id"] for row in search_contracts(driver, {"limit": 500}).contracts}
     ids |= {row["file_id"] for row in search_contracts(driver, {"limit": 500, "offset": 500}).contracts}
     found: dict[str, set[str]] = {}
+    assert list(cuad_corpus.docs) == [path.name for path in sorted(SHARED_TEXTS.glob("*.txt"))]
     for path in sorted(SHARED_TEXTS.glob("*.txt")):
         if path.stem not in ids:
             continue  # a handful of file names differ from their file_id; they are left out of both sides
-        parsed = parse_document(read_text(path), path.stem)
+        parsed = cuad_corpus.docs[path.name]  # parse_document(read_text(path), path.stem), once per session
         found[path.stem] = {cat for section in parsed.sections for cat in classify_section(section)}
     assert len(found) >= 500
     return found

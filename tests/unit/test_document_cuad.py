@@ -4,14 +4,14 @@
 from __future__ import annotations
 
 import re
-import time
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from ingest.cuad_labels import index_texts, load_labels, read_text
-from ingest.document import ParsedDocument, parse_document
+from ingest.document import ParsedDocument
+from tests.conftest import ParsedCorpus
 
 CUAD = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "cuad"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -33,13 +33,13 @@ def _dev_documents() -> list[Path]:
     return chosen[:N_DOCS]
 
 
-def _measure(paths: list[Path]) -> tuple[int, int, int, list[str], list[tuple[float, int, str]]]:
+def _measure(paths: list[Path], corpus: ParsedCorpus) -> tuple[int, int, int, list[str], list[tuple[float, int, str]]]:
     """(internal references, resolved, external, unresolved lines, per-document rates)."""
     total = resolved = external = 0
     unresolved: list[str] = []
     per_doc: list[tuple[float, int, str]] = []
     for path in paths:
-        parsed = parse_document(read_text(path), path.name)
+        parsed = corpus.docs[path.name]
         measured = [r for r in parsed.references if MEASURED.match(r.text)]
         external += sum(r.external for r in measured)
         internal = [r for r in measured if not r.external]
@@ -57,13 +57,13 @@ def _held_out_documents() -> list[Path]:
             if k not in dev and HAS_XY_REFERENCE.search(read_text(p))]
 
 
-def test_cross_references_resolve_in_dev_contracts():
+def test_cross_references_resolve_in_dev_contracts(cuad_corpus: ParsedCorpus):
     docs = _dev_documents()
     assert len(docs) == N_DOCS
-    total, resolved, external, unresolved, per_doc = _measure(docs)
+    total, resolved, external, unresolved, per_doc = _measure(docs, cuad_corpus)
     rate = resolved / total
     held = _held_out_documents()
-    held_total, held_resolved, *_ = _measure(held)
+    held_total, held_resolved, *_ = _measure(held, cuad_corpus)
     lines = [f"documents: {len(docs)}", f"internal section/paragraph/clause references: {total}",
              f"resolved: {resolved} ({rate:.3f})", f"external (other instruments, not counted): {external}",
              f"held-out check, {len(held)} non-dev documents: {held_resolved}/{held_total} "
@@ -101,13 +101,12 @@ def _check_invariants(doc: ParsedDocument) -> None:
 
 
 @pytest.mark.timeout(300)
-def test_all_cuad_texts_parse_with_consistent_structure():
+def test_all_cuad_texts_parse_with_consistent_structure(cuad_corpus: ParsedCorpus):
     paths = sorted((CUAD / "txt").glob("*.txt"))
     assert len(paths) == 510
-    texts = [(p.name, read_text(p)) for p in paths]
-    started = time.perf_counter()
-    docs = [parse_document(text, name) for name, text in texts]
-    elapsed = time.perf_counter() - started
+    assert list(cuad_corpus.docs) == [p.name for p in paths]
+    docs = list(cuad_corpus.docs.values())
+    elapsed = cuad_corpus.seconds  # the session's one parse of the corpus (tests/conftest.py: cuad_corpus)
     totals = Counter()
     for doc in docs:
         _check_invariants(doc)

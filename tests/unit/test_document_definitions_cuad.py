@@ -20,6 +20,7 @@ import pytest
 from ingest.cuad_labels import read_text
 from ingest.document import parse_document
 from ingest.document.models import DefinedTerm
+from tests.conftest import ParsedCorpus
 
 TXT = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "cuad" / "txt"
 BELLICUM = "BELLICUMPHARMACEUTICALS,INC_05_07_2019-EX-10.1-Supply Agreement"
@@ -137,12 +138,13 @@ def test_the_wrong_definitions_of_issue_14_are_fixed_at_their_cause():
 
 
 @pytest.mark.timeout(300)
-def test_no_junk_terms_and_no_empty_definitions_in_any_cuad_text():
+def test_no_junk_terms_and_no_empty_definitions_in_any_cuad_text(cuad_corpus: ParsedCorpus):
     generic = {"agreement", "this agreement", "party", "parties", "we", "us", "you", "contract"}
     bad = []
-    for path in sorted(TXT.glob("*.txt")):
-        for d in parse_document(read_text(path), path.name).definitions:
+    assert list(cuad_corpus.docs) == [path.name for path in sorted(TXT.glob("*.txt"))]
+    for name, doc in cuad_corpus.docs.items():
+        for d in doc.definitions:
             letters = re.sub(r"[^A-Za-z]", "", d.term)
             if len(letters) < 2 or d.term.lower() in generic or not d.definition.strip():
-                bad.append(f"{path.name[:50]} | {d.term} | {d.definition[:60]}")
+                bad.append(f"{name[:50]} | {d.term} | {d.definition[:60]}")
     assert bad == []
