@@ -11,6 +11,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from core.names import merge_key, party_key
 from core.vocab import SUBDIVISIONS
 from graph.clean import (
     CleanReport,
@@ -21,9 +22,8 @@ from graph.clean import (
     clean_location,
     duration_days,
     is_placeholder,
-    party_key,
 )
-from graph.party_roles import is_role_name, merge_key, role_key
+from graph.party_roles import is_role_name, role_key
 from graph.titles import file_title
 
 

@@ -12,7 +12,7 @@ from benchmarks.mix import fields_covered, questions
 from benchmarks.profile import Shape, shape, total_variation
 from benchmarks.reference import reference_aggregation, reference_search
 from benchmarks.synth import generate, party_name
-from graph.clean import party_key
+from core.names import party_key
 from graph.filters import ContractFilter, parse_filter
 from graph.prepare import prepare
 
