@@ -133,6 +133,20 @@ def country_code(value: str | None,
     return code
 
 
+# Month names, in calendar order, as English writes them; the abbreviations are their first three letters
+# (and "Sept"). Every date reader builds its patterns from these: the names are spelled here only.
+MONTH_NAMES: tuple[str, ...] = ("January", "February", "March", "April", "May", "June", "July", "August",
+                                "September", "October", "November", "December")
+MONTH_NUMBERS: dict[str, int] = {
+    **{name.lower(): i for i, name in enumerate(MONTH_NAMES, 1)},
+    **{name[:3].lower(): i for i, name in enumerate(MONTH_NAMES, 1)},
+    "sept": 9,
+}
+# The full names as one regex alternation (title case: compile with re.IGNORECASE to accept any case).
+MONTH_NAME_PATTERN = "(?:" + "|".join(MONTH_NAMES) + ")"
+# Full names and abbreviations, lower case, longest first ("sept" before "sep").
+MONTH_WORD_PATTERN = "(?:" + "|".join(sorted(MONTH_NUMBERS, key=len, reverse=True)) + ")"
+
 # Lucene's query syntax characters; escaped so user text can never form an operator.
 LUCENE_SPECIAL = re.compile(r'([+\-&|!(){}\[\]^"~*?:\\/])')
 
