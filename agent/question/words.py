@@ -5,7 +5,15 @@ from __future__ import annotations
 
 import re
 
-from agent.question import amounts, contract, dates, facets, followup, intent, lexicon
+# Submodules by name, not `from agent.question import ...` (the package's __init__ imports the parser, which imports
+# this module: an import cycle).
+import agent.question.amounts as amounts
+import agent.question.contract as contract
+import agent.question.dates as dates
+import agent.question.facets as facets
+import agent.question.followup as followup
+import agent.question.intent as intent
+import agent.question.lexicon as lexicon
 from agent.question.dates import MONTHS
 from agent.question.lexicon import COUNTRY_NAMES, SUBDIVISIONS
 from core.vocab import MONTH_NAMES
