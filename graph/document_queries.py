@@ -148,7 +148,7 @@ LAYER_STATEMENTS = (
 )
 
 # ---- retrieval (graph.retrieval): ranked hits, then one expansion query per depth
-# A section the ingest rules classified in the question's CUAD category ($category, graph.clause_topics) scores
+# A section the ingest rules classified in the question's CUAD category ($category, core.cuad_topics) scores
 # $boost times its full-text score. A fragment over `node` and `score` (as db.index.fulltext.queryNodes yields
 # them), so every ranking of sections by a question (graph.retrieval, graph.clause_review) boosts alike.
 CATEGORY_BOOST = ("score * CASE WHEN $category IS NOT NULL AND "

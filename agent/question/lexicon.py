@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from core.cuad_topics import question_phrases
 from core.vocab import CA_PROVINCES, US_STATES
 
 CONTRACT_WORD = r"(?:agreements?|contracts?|deals?|arrangements?|relationships?)"
@@ -53,34 +54,9 @@ CLAUSES: dict[str, str] = {
     r"service[- ]levels?(?: agreements?)?|slas?": "Service-Level Agreements",
 }
 
-# CUAD categories (sections of the contract's own text classified with them: `text_clause_types`).
-CUAD: dict[str, str] = {
-    r"caps? on liability|liability caps?|capped liability": "Cap On Liability",
-    r"uncapped liability|unlimited liability": "Uncapped Liability",
-    r"most[- ]favou?red[- ]nations?|mfn": "Most Favored Nation",
-    r"change (?:of|in) control": "Change Of Control",
-    r"anti-?assignment|assignment restrictions?": "Anti-Assignment",
-    r"audit rights?|right to audit": "Audit Rights",
-    r"source code escrow|escrow": "Source Code Escrow",
-    r"liquidated damages": "Liquidated Damages",
-    r"warrant(?:y|ies) duration|warranty period": "Warranty Duration",
-    r"insurance": "Insurance",
-    r"covenants? not to sue": "Covenant Not To Sue",
-    r"third[- ]party beneficiar(?:y|ies)": "Third Party Beneficiary",
-    r"rights? of first (?:refusal|offer|negotiation)|rofr|rofo|rofn": "Rofr/Rofo/Rofn",
-    r"non-?solicit(?:ation)? of employees|employee non-?solicit(?:ation)?": "No-Solicit Of Employees",
-    r"non-?solicit(?:ation)?(?: of customers)?|no-solicit": "No-Solicit Of Customers",
-    r"non-?disparagement": "Non-Disparagement",
-    r"termination for convenience": "Termination For Convenience",
-    r"minimum (?:commitments?|purchase)": "Minimum Commitment",
-    r"revenue[- ]sharing|profit[- ]sharing": "Revenue/Profit Sharing",
-    r"price restrictions?|most favou?red pricing": "Price Restrictions",
-    r"volume restrictions?": "Volume Restriction",
-    r"ip ownership(?: assignment)?": "Ip Ownership Assignment",
-    r"joint ip(?: ownership)?": "Joint Ip Ownership",
-    r"license grants?": "License Grant",
-    r"post-?termination services?": "Post-Termination Services",
-}
+# CUAD categories (sections of the contract's own text classified with them: `text_clause_types`): the
+# phrases live with clause search's triggers in core.cuad_topics.
+CUAD: dict[str, str] = question_phrases()
 
 # Countries: ISO code -> names, adjectives and demonyms (lower case).
 COUNTRIES: dict[str, tuple[str, ...]] = {

@@ -7,9 +7,10 @@ import re
 
 import pytest
 
+from core.cuad_topics import TOPICS, expansion_phrases, question_category
 from core.errors import FilterValidationError
 from core.vocab import CUAD_CATEGORIES
-from graph.clause_topics import TOPICS, expansion_phrases, lookalike_pattern, question_category
+from graph.clause_topics import lookalike_pattern
 from graph.retrieval_notes import not_addressed_sentence, unclassified_sentence
 from graph.retrieval_query import LUCENE_SCOPE, question_topic, scoped_query, section_lucene_query
 

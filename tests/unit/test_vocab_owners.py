@@ -1,9 +1,10 @@
-"""Each vocabulary is spelled in one module: legal forms in core/names.py, month names in core/vocab.py.
+"""Each vocabulary is spelled in one module: legal forms in core/names.py, month names in core/vocab.py, the
+phrases that name a CUAD category in a question in core/cuad_topics.py.
 
 The check reads every production module's syntax tree and flags a string (not a docstring) or a literal
 collection of strings that spells out a legal-form list (four or more of the common forms) or month names
-(three or more); the owner modules are the only places allowed to. A planted copy in a temporary tree proves
-that the check finds one."""
+(three or more), and a dict literal mapping phrases to three or more CUAD categories; the owner modules are
+the only places allowed to. A planted copy in a temporary tree proves that the check finds one."""
 
 from __future__ import annotations
 
@@ -11,9 +12,13 @@ import ast
 import re
 from pathlib import Path
 
+from core.vocab import CUAD_CATEGORIES
+
 ROOT = Path(__file__).resolve().parents[2]
 PRODUCTION = ("app.py", "pages", "components", "agent", "ingest", "graph", "core")
-OWNERS = {"legal forms": "core/names.py", "month names": "core/vocab.py"}
+OWNERS = {"legal forms": "core/names.py", "month names": "core/vocab.py",
+          "question phrases of CUAD categories": "core/cuad_topics.py"}
+CUAD = frozenset(CUAD_CATEGORIES)
 LEGAL_MARKERS = frozenset("inc llc ltd gmbh corp plc llp pty bv nv lp ag kk pte sarl srl".split())
 MONTHS = re.compile(r"\b(january|february|march|april|june|july|august|september|october|november|december)\b",
                     re.IGNORECASE)
@@ -58,6 +63,12 @@ def _strings_in(node: ast.AST) -> list[str]:
     return strings
 
 
+def _category_tables(tree: ast.AST) -> list[int]:
+    """Lines of dict literals mapping phrases to three or more CUAD categories (a question -> category table)."""
+    return [node.lineno for node in ast.walk(tree) if isinstance(node, ast.Dict) and len(
+        {v.value for v in node.values if isinstance(v, ast.Constant) and v.value in CUAD}) >= 3]
+
+
 def _kinds(strings: list[str]) -> list[str]:
     kinds = []
     words = {w for s in strings for w in re.findall(r"[a-z]+", s.lower())}
@@ -76,8 +87,11 @@ def copies(root: Path) -> list[str]:
         paths = sorted(base.rglob("*.py")) if base.is_dir() else [base] if base.is_file() else []
         for path in paths:
             rel = path.relative_to(root).as_posix()
-            for line, strings in _texts(ast.parse(path.read_text(encoding="utf-8"))):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            for line, strings in _texts(tree):
                 out += [f"{rel}:{line} {kind}" for kind in _kinds(strings) if OWNERS[kind] != rel]
+            kind = "question phrases of CUAD categories"
+            out += [f"{rel}:{line} {kind}" for line in _category_tables(tree) if OWNERS[kind] != rel]
     return sorted(set(out))
 
 
@@ -104,6 +118,8 @@ def test_a_planted_copy_is_found(tmp_path: Path) -> None:
         '_SUFFIX = re.compile(r"\\s+(?:inc|l\\.l\\.c|llc|ltd|gmbh|corp)$")\n')
     (tmp_path / "agent" / "question" / "when.py").write_text(
         'MONTH = r"(?:january|february|march|april)"\n'
-        'NAMES = {"June": 6, "July": 7, "August": 8}\n')
+        'NAMES = {"June": 6, "July": 7, "August": 8}\n'
+        'CUAD = {r"mfn": "Most Favored Nation", r"escrow": "Source Code Escrow", r"insurance": "Insurance"}\n')
     assert copies(tmp_path) == ["agent/question/when.py:1 month names", "agent/question/when.py:2 month names",
+                                "agent/question/when.py:3 question phrases of CUAD categories",
                                 "graph/names_copy.py:4 legal forms"]
