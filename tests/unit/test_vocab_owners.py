@@ -1,10 +1,11 @@
-"""Each vocabulary is spelled in one module: legal forms in core/names.py, month names in core/vocab.py, the
-phrases that name a CUAD category in a question in core/cuad_topics.py.
+"""Each vocabulary is spelled in one module: legal forms in core/names.py, month and country names in
+core/vocab.py, the phrases that name a CUAD category in a question in core/cuad_topics.py.
 
 The check reads every production module's syntax tree and flags a string (not a docstring) or a literal
-collection of strings that spells out a legal-form list (four or more of the common forms) or month names
-(three or more), and a dict literal mapping phrases to three or more CUAD categories; the owner modules are
-the only places allowed to. A planted copy in a temporary tree proves that the check finds one."""
+collection of strings that spells out a legal-form list (four or more of the common forms), month names
+(three or more) or country names (four or more of fifteen common ones), and a dict literal mapping phrases
+to three or more CUAD categories; the owner modules are the only places allowed to. A planted copy in a
+temporary tree proves that the check finds one."""
 
 from __future__ import annotations
 
@@ -16,12 +17,14 @@ from core.vocab import CUAD_CATEGORIES
 
 ROOT = Path(__file__).resolve().parents[2]
 PRODUCTION = ("app.py", "pages", "components", "agent", "ingest", "graph", "core")
-OWNERS = {"legal forms": "core/names.py", "month names": "core/vocab.py",
+OWNERS = {"legal forms": "core/names.py", "month names": "core/vocab.py", "country names": "core/vocab.py",
           "question phrases of CUAD categories": "core/cuad_topics.py"}
 CUAD = frozenset(CUAD_CATEGORIES)
 LEGAL_MARKERS = frozenset("inc llc ltd gmbh corp plc llp pty bv nv lp ag kk pte sarl srl".split())
 MONTHS = re.compile(r"\b(january|february|march|april|june|july|august|september|october|november|december)\b",
                     re.IGNORECASE)
+COUNTRIES = re.compile(r"\b(germany|france|japan|switzerland|canada|sweden|norway|denmark|belgium|austria|portugal|"
+                       r"finland|poland|mexico|brazil)\b", re.IGNORECASE)
 
 
 def _docstrings(tree: ast.AST) -> set[int]:
@@ -53,7 +56,7 @@ COLLECTIONS = (ast.Tuple, ast.List, ast.Set, ast.Dict)
 
 def _strings_in(node: ast.AST) -> list[str]:
     """The strings of a literal collection and of the literal collections nested in it ([("jan", ...), ...])."""
-    items = [i for i in node.keys if i is not None] if isinstance(node, ast.Dict) else node.elts
+    items = [*(i for i in node.keys if i is not None), *node.values] if isinstance(node, ast.Dict) else node.elts
     strings = []
     for item in items:
         if isinstance(item, ast.Constant) and isinstance(item.value, str):
@@ -76,6 +79,8 @@ def _kinds(strings: list[str]) -> list[str]:
         kinds.append("legal forms")
     if len({m.lower() for s in strings for m in MONTHS.findall(s)}) >= 3:
         kinds.append("month names")
+    if len({m.lower() for s in strings for m in COUNTRIES.findall(s)}) >= 4:
+        kinds.append("country names")
     return kinds
 
 
@@ -119,7 +124,9 @@ def test_a_planted_copy_is_found(tmp_path: Path) -> None:
     (tmp_path / "agent" / "question" / "when.py").write_text(
         'MONTH = r"(?:january|february|march|april)"\n'
         'NAMES = {"June": 6, "July": 7, "August": 8}\n'
-        'CUAD = {r"mfn": "Most Favored Nation", r"escrow": "Source Code Escrow", r"insurance": "Insurance"}\n')
+        'CUAD = {r"mfn": "Most Favored Nation", r"escrow": "Source Code Escrow", r"insurance": "Insurance"}\n'
+        'PLACES = {"DE": ("germany", "german"), "FR": ("france",), "JP": ("japan",), "CH": ("switzerland", "swiss")}\n')
     assert copies(tmp_path) == ["agent/question/when.py:1 month names", "agent/question/when.py:2 month names",
                                 "agent/question/when.py:3 question phrases of CUAD categories",
+                                "agent/question/when.py:4 country names",
                                 "graph/names_copy.py:4 legal forms"]
