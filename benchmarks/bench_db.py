@@ -18,6 +18,7 @@ from typing import Any
 import psutil
 from neo4j import Driver
 
+from core.settings import env_setting
 from graph import server as neo4j_server
 from graph.server.config import REPO_ROOT, LocalServer, Neo4jSettings
 from graph.server.db import build_driver
@@ -25,8 +26,8 @@ from graph.store.load import load_records
 
 WORK = REPO_ROOT / "benchmarks" / ".work"
 BASE_PORT = 7720
-HEAP = os.environ.get("BENCH_NEO4J_HEAP", "1g")
-PAGECACHE = os.environ.get("BENCH_NEO4J_PAGECACHE", "512m")
+HEAP = env_setting("BENCH_NEO4J_HEAP", "1g") or "1g"
+PAGECACHE = env_setting("BENCH_NEO4J_PAGECACHE", "512m") or "512m"
 
 
 def bench_server(name: str, port: int) -> LocalServer:

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from statistics import fmean, pstdev
 from typing import Any
 
-from graph.store.clean import is_placeholder, party_key
+from core.names import party_key
+from graph.store.clean import is_placeholder
 
 WORD = re.compile(r"[a-z]{3,}")
 

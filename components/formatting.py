@@ -6,27 +6,9 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from core.vocab import COUNTRY_ALIASES, US_STATES
+from core.vocab import COUNTRY_LABELS, US_STATES
 
-# Names for codes the vocabulary's aliases do not spell out (display only; filters use the codes).
-_EXTRA_COUNTRY_NAMES = {
-    "AE": "United Arab Emirates", "AR": "Argentina", "AT": "Austria", "BE": "Belgium", "CL": "Chile",
-    "CO": "Colombia", "CR": "Costa Rica", "CY": "Cyprus", "CZ": "Czechia", "DK": "Denmark", "FI": "Finland",
-    "GR": "Greece", "HU": "Hungary", "ID": "Indonesia", "MY": "Malaysia", "NO": "Norway", "NZ": "New Zealand",
-    "PH": "Philippines", "PL": "Poland", "PT": "Portugal", "RU": "Russia", "SE": "Sweden", "TH": "Thailand",
-    "TR": "Turkey", "VG": "British Virgin Islands", "VN": "Vietnam", "ZA": "South Africa",
-}
-
-
-def _country_names() -> dict[str, str]:
-    names: dict[str, str] = {}
-    for alias, code in COUNTRY_ALIASES.items():
-        if len(alias) > 3 and "." not in alias and not alias.startswith("THE "):
-            names.setdefault(code, alias.title())
-    return {**names, **_EXTRA_COUNTRY_NAMES}
-
-
-COUNTRY_NAMES = _country_names()
+COUNTRY_NAMES = COUNTRY_LABELS  # code -> the name the UI shows
 
 
 def country_label(code: str | None) -> str:

@@ -1,38 +1,17 @@
-"""The one settings loader: every setting is an environment variable, else a key of
+"""The one settings loader: every setting is read here, from the environment, else (for most) a key of
 `.streamlit/secrets.toml`, else a default (environment first so CI and scripts can override a developer's
-file). Neo4j's connection settings build on `setting` in graph/server/config.py; this module holds the rest.
+file). `SETTINGS` registers each one (name, default, meaning, where used, sources); `setting` and
+`env_setting` refuse a name it does not list, and docs/CONFIGURATION.md is its table (`settings_table()`,
+checked by tests/unit/test_settings_registry.py; regenerate with `python -m core.settings`).
 
-LLM and agent settings (AgentSettings), each an environment variable or a key of secrets.toml (top level or
-its `[llm]` table):
-
-| name               | default          | meaning                                                              |
-|--------------------|------------------|----------------------------------------------------------------------|
-| LLM_PROVIDER       | openai           | `openai` (any OpenAI-compatible server), `scripted` (a fake model     |
-|                    |                  | that replays LLM_SCRIPT; for tests, demos) or `offline` (the exact    |
-|                    |                  | question parser, agent/offline.py; the assistant's default when no    |
-|                    |                  | LLM is configured and LLM_PROVIDER is unset)                          |
-| OPENAI_API_KEY     | -                | key for OpenAI / Azure / a hosted server (local servers need none)    |
-| OPENAI_BASE_URL    | -                | e.g. http://localhost:11434/v1 (Ollama), http://localhost:8000/v1     |
-|                    |                  | (vLLM), http://localhost:1234/v1 (LM Studio)                          |
-| LLM_MODEL          | gpt-4.1-mini     | chat model name as the server knows it                               |
-| LLM_TEMPERATURE    | 0                | sampling temperature                                                 |
-| LLM_TIMEOUT        | 60               | seconds per LLM request                                              |
-| LLM_MAX_RETRIES    | 2                | retries on transient LLM errors                                      |
-| LLM_SCRIPT         | -                | JSON script for LLM_PROVIDER=scripted (see core/scripted.py)         |
-| LLM_JUDGE_MODEL    | LLM_MODEL        | model the evaluation harness uses as judge                           |
-| EMBEDDING_MODEL    | -                | e.g. text-embedding-3-small; enables vector search in summary_search |
-| AGENT_MAX_STEPS    | 8                | tool rounds per question before the agent stops politely             |
-| AGENT_QUERY_TIMEOUT| 10               | seconds per Cypher statement an LLM wrote                            |
-| AGENT_ROW_CAP      | 100              | rows returned by cypher_aggregation at most                          |
-
-Ingest settings (ExtractionConfig): INGEST_CONTEXT_TOKENS (default 30000) or INGEST_CONTEXT_CHARS (wins when
-set) for the LLM engine's context budget, INGEST_CHUNK_OVERLAP (characters, default 2000),
-INGEST_LLM_ATTEMPTS (default 3) and INGEST_LLM_BACKOFF (seconds, default 2).
+Neo4j's connection settings are assembled in graph/server/config.py, the LLM and agent settings in `AgentSettings`,
+the ingest settings in `ExtractionConfig`, all from the functions here.
 """
 
 from __future__ import annotations
 
 import os
+import sys
 import time
 import tomllib
 from collections.abc import Callable
@@ -43,6 +22,8 @@ from core.errors import ConfigError
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 SECRETS_PATH = REPO_ROOT / ".streamlit" / "secrets.toml"
+DEFAULT_MODEL = "gpt-4.1-mini"
+PROVIDERS = ("openai", "scripted", "offline")
 CHARS_PER_TOKEN = 4  # a conservative average for English contract prose with OpenAI-style tokenizers
 
 
@@ -66,16 +47,104 @@ def _prefixed(key: str, prefix: str) -> str:
     return key if key.startswith(prefix) else prefix + key
 
 
+@dataclass(frozen=True)
+class Setting:
+    """One registered setting: its default (as documented), meaning, the modules that read it, and whether
+    secrets.toml may hold it (False: the environment only, e.g. what a test run pins)."""
+
+    name: str
+    default: str
+    meaning: str
+    used_in: str
+    secrets: bool = True
+
+
+_NEO4J = "graph/server/config.py"
+_AGENT = "core/settings.py (AgentSettings)"
+_INGEST = "core/settings.py (ExtractionConfig)"
+SETTINGS: dict[str, Setting] = {s.name: s for s in (
+    Setting("NEO4J_URI", "-", "external Neo4j (bolt://, neo4j://, +s, +ssc); unset: the local server", _NEO4J),
+    Setting("NEO4J_USERNAME", "neo4j", "user for NEO4J_URI", _NEO4J),
+    Setting("NEO4J_PASSWORD", "-", "password for NEO4J_URI (required with it)", _NEO4J),
+    Setting("NEO4J_DATABASE", "-", "database name (the server's default when unset)", _NEO4J),
+    Setting("CG_NEO4J_LOCAL", "-", "1 pins the local server whatever NEO4J_URI says (`make test`)", _NEO4J, False),
+    Setting("CG_NEO4J_HOME", ".data/neo4j", "home of the local server (data, conf, password file)", _NEO4J, False),
+    Setting("CG_NEO4J_PORT", "7687", "bolt port of the local server", _NEO4J, False),
+    Setting("CG_NEO4J_HEAP", "1g", "Java heap of the local server", _NEO4J, False),
+    Setting("CG_NEO4J_PAGECACHE", "512m", "page cache of the local server", _NEO4J, False),
+    Setting("CG_NEO4J_TX_TIMEOUT", "120s", "transaction timeout of the local server", _NEO4J, False),
+    Setting("JAVA_HOME", "-", "Java 17 to run the local server (else `java` on PATH)",
+            "graph/server/process.py", False),
+    Setting("CONTRACTS_SAMPLE", "-", "path of the CUAD sample (contract_data.json), looked at first",
+            "graph/store/sample.py", False),
+    Setting("CONTRACTS_SAMPLE_URL", "the reference repository's contract_data.json",
+            "where to download the sample when no local copy exists", "graph/store/sample.py", False),
+    Setting("CG_BUILD_DIR", ".data", "lock, state, progress and log files of the background document-layer build",
+            "ingest/background.py", False),
+    Setting("EMBEDDING_DIMENSIONS", "1536", "vector size of EMBEDDING_MODEL (the contract vector index)",
+            "graph/store/schema.py"),
+    Setting("LLM_PROVIDER", "openai", "openai (any OpenAI-compatible server), scripted (replays LLM_SCRIPT) or "
+            "offline (the exact question parser; the assistant's default when no LLM is configured)", _AGENT),
+    Setting("OPENAI_API_KEY", "-", "key for OpenAI / Azure / a hosted server (local servers need none)", _AGENT),
+    Setting("OPENAI_BASE_URL", "-", "e.g. http://localhost:11434/v1 (Ollama), http://localhost:8000/v1 (vLLM)",
+            _AGENT),
+    Setting("LLM_MODEL", DEFAULT_MODEL, "chat model name as the server knows it", _AGENT),
+    Setting("LLM_TEMPERATURE", "0", "sampling temperature (0 to 2)", _AGENT),
+    Setting("LLM_TIMEOUT", "60", "seconds per LLM request (1 to 600)", _AGENT),
+    Setting("LLM_MAX_RETRIES", "2", "retries on transient LLM errors (0 to 10)", _AGENT),
+    Setting("LLM_SCRIPT", "-", "JSON script for LLM_PROVIDER=scripted (see core/scripted.py)", _AGENT),
+    Setting("LLM_JUDGE_MODEL", "LLM_MODEL", "model the evaluation harness uses as judge", _AGENT),
+    Setting("EMBEDDING_MODEL", "-", "e.g. text-embedding-3-small; enables vector search in summary_search", _AGENT),
+    Setting("AGENT_MAX_STEPS", "8", "tool rounds per question before the agent stops politely (1 to 50)", _AGENT),
+    Setting("AGENT_QUERY_TIMEOUT", "10", "seconds per Cypher statement an LLM wrote (0.5 to 120)", _AGENT),
+    Setting("AGENT_ROW_CAP", "100", "rows cypher_aggregation returns at most (1 to 1000)", _AGENT),
+    Setting("INGEST_CONTEXT_TOKENS", "30000", "the LLM engine's context budget in tokens", _INGEST),
+    Setting("INGEST_CONTEXT_CHARS", "-", "the same budget in characters (wins when set)", _INGEST),
+    Setting("INGEST_CHUNK_OVERLAP", "2000", "characters two chunks share (at most a quarter of the budget)", _INGEST),
+    Setting("INGEST_LLM_ATTEMPTS", "3", "attempts per chunk on transient LLM errors", _INGEST),
+    Setting("INGEST_LLM_BACKOFF", "2", "seconds before the first retry (doubling)", _INGEST),
+    Setting("BENCH_NEO4J_HEAP", "1g", "Java heap of a benchmark server", "benchmarks/bench_db.py", False),
+    Setting("BENCH_NEO4J_PAGECACHE", "512m", "page cache of a benchmark server", "benchmarks/bench_db.py", False),
+)}
+
+
+def _registered(name: str, secrets: bool) -> Setting:
+    found = SETTINGS.get(name)
+    if found is None:
+        raise KeyError(f"{name} is not a registered setting: add it to core.settings.SETTINGS and "
+                       "docs/CONFIGURATION.md")
+    if secrets and not found.secrets:
+        raise KeyError(f"{name} is read from the environment only: use env_setting")
+    return found
+
+
 def setting(name: str, default: str | None = None, secrets: dict[str, object] | None = None) -> str | None:
     """One setting: the environment first, then secrets.toml, then `default`."""
+    _registered(name, secrets=True)
     if os.environ.get(name):
         return os.environ[name]
     value = (secrets if secrets is not None else read_secrets()).get(name)
     return str(value) if value not in (None, "") else default
 
 
-DEFAULT_MODEL = "gpt-4.1-mini"
-PROVIDERS = ("openai", "scripted", "offline")
+def env_setting(name: str, default: str | None = None) -> str | None:
+    """A setting read from the environment only (an empty value counts as unset), else `default`."""
+    _registered(name, secrets=False)
+    return os.environ.get(name) or default
+
+
+def int_setting(name: str, default: int, secrets: dict[str, object] | None = None) -> int:
+    """A whole-number setting (environment, then secrets.toml), or a one-line ConfigError naming it."""
+    raw = setting(name, None, secrets=secrets)
+    return default if raw is None else _int(name, raw)
+
+
+def settings_table() -> str:
+    """The Markdown table of every registered setting (docs/CONFIGURATION.md holds it)."""
+    rows = ["| name | default | meaning | where used | secrets.toml |", "|---|---|---|---|---|"]
+    rows += [f"| `{s.name}` | {s.default} | {s.meaning} | {s.used_in} | {'yes' if s.secrets else 'no'} |"
+             for s in SETTINGS.values()]
+    return "\n".join(rows) + "\n"
 
 
 def _number(name: str, default: float, secrets: dict[str, object], low: float, high: float) -> float:
@@ -204,3 +273,7 @@ def _int(name: str, raw: str | None) -> int:
         raise ConfigError(f"{name} must be a whole number, got '{str(raw)[:40]}'.") from e
 
 
+
+
+if __name__ == "__main__":
+    sys.stdout.write(settings_table())

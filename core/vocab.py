@@ -78,16 +78,40 @@ ISO_COUNTRIES: frozenset[str] = frozenset(
     UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW""".split()
 )
 
-# Common non-ISO spellings seen in extracted data.
-COUNTRY_ALIASES: dict[str, str] = {
-    "UK": "GB", "USA": "US", "U.S.": "US", "U.S.A.": "US", "UNITED STATES": "US",
-    "UNITED STATES OF AMERICA": "US", "UNITED KINGDOM": "GB", "ENGLAND": "GB", "WALES": "GB",
-    "SCOTLAND": "GB", "CANADA": "CA", "CHINA": "CN", "PRC": "CN", "HONG KONG": "HK", "JAPAN": "JP",
-    "GERMANY": "DE", "FRANCE": "FR", "ISRAEL": "IL", "INDIA": "IN", "SWITZERLAND": "CH",
-    "NETHERLANDS": "NL", "THE NETHERLANDS": "NL", "SINGAPORE": "SG", "TAIWAN": "TW", "SPAIN": "ES",
-    "IRELAND": "IE", "ITALY": "IT", "AUSTRALIA": "AU", "KOREA": "KR", "SOUTH KOREA": "KR",
-    "CAYMAN ISLANDS": "KY", "BERMUDA": "BM", "LUXEMBOURG": "LU", "BRAZIL": "BR", "MEXICO": "MX",
+# Country names -> ISO code: the names extracted data, contracts and analysts use. The first name of a code is
+# the one the UI shows ("KR · Korea"); the question parser adds its colloquial words and demonyms
+# (agent/question/lexicon.py), the governing-law reader its formal phrases of US states.
+COUNTRY_NAMES: dict[str, str] = {
+    "United States": "US", "United States of America": "US", "United Kingdom": "GB", "England": "GB",
+    "Wales": "GB", "Scotland": "GB", "England and Wales": "GB", "Northern Ireland": "GB", "Great Britain": "GB",
+    "Canada": "CA", "China": "CN", "People's Republic of China": "CN", "Mainland China": "CN",
+    "Hong Kong": "HK", "Hong Kong SAR": "HK", "Japan": "JP", "Germany": "DE", "Federal Republic of Germany": "DE",
+    "France": "FR", "Israel": "IL", "State of Israel": "IL", "India": "IN", "Switzerland": "CH",
+    "Netherlands": "NL", "The Netherlands": "NL", "Singapore": "SG", "Republic of Singapore": "SG",
+    "Taiwan": "TW", "Republic of China": "TW", "Spain": "ES", "Ireland": "IE", "Italy": "IT", "Australia": "AU",
+    "Korea": "KR", "South Korea": "KR", "Republic of Korea": "KR", "Cayman Islands": "KY", "Bermuda": "BM",
+    "Luxembourg": "LU", "Brazil": "BR", "Mexico": "MX", "United Arab Emirates": "AE", "Argentina": "AR",
+    "Austria": "AT", "Belgium": "BE", "Chile": "CL", "Colombia": "CO", "Costa Rica": "CR", "Cyprus": "CY",
+    "Czechia": "CZ", "Czech Republic": "CZ", "Denmark": "DK", "Finland": "FI", "Greece": "GR", "Hungary": "HU",
+    "Indonesia": "ID", "Malaysia": "MY", "Norway": "NO", "New Zealand": "NZ", "Philippines": "PH",
+    "Poland": "PL", "Portugal": "PT", "Russia": "RU", "Russian Federation": "RU", "Sweden": "SE",
+    "Thailand": "TH", "Turkey": "TR", "British Virgin Islands": "VG", "Vietnam": "VN", "South Africa": "ZA",
+    "Kazakhstan": "KZ", "Republic of Kazakhstan": "KZ", "Papua New Guinea": "PG", "Peru": "PE", "Malta": "MT",
+    "Isle of Man": "IM", "Jersey": "JE", "Guernsey": "GG", "Bahamas": "BS", "Barbados": "BB", "Panama": "PA",
+    "Saudi Arabia": "SA", "Egypt": "EG", "Nigeria": "NG", "Kenya": "KE", "Romania": "RO", "Slovakia": "SK",
+    "Slovak Republic": "SK", "Liechtenstein": "LI", "Monaco": "MC", "Iceland": "IS", "Macau": "MO",
+    "Macao": "MO",
 }
+# Abbreviations, as written (dots kept).
+COUNTRY_ABBREVIATIONS: dict[str, str] = {
+    "UK": "GB", "USA": "US", "U.S.": "US", "U.S.A.": "US", "PRC": "CN", "P.R.C.": "CN", "P.R. China": "CN",
+}
+# Every spelling normalize_country accepts besides the codes, upper case.
+COUNTRY_ALIASES: dict[str, str] = {
+    **{name.upper(): code for name, code in COUNTRY_NAMES.items()},
+    **{name.upper(): code for name, code in COUNTRY_ABBREVIATIONS.items()},
+}
+COUNTRY_LABELS: dict[str, str] = {code: name for name, code in reversed(COUNTRY_NAMES.items())}
 
 
 def normalize_country(value: str | None) -> str | None:
@@ -132,6 +156,20 @@ def country_code(value: str | None,
         raise ValueError(error.format(value=value, short=value[:40]))
     return code
 
+
+# Month names, in calendar order, as English writes them; the abbreviations are their first three letters
+# (and "Sept"). Every date reader builds its patterns from these: the names are spelled here only.
+MONTH_NAMES: tuple[str, ...] = ("January", "February", "March", "April", "May", "June", "July", "August",
+                                "September", "October", "November", "December")
+MONTH_NUMBERS: dict[str, int] = {
+    **{name.lower(): i for i, name in enumerate(MONTH_NAMES, 1)},
+    **{name[:3].lower(): i for i, name in enumerate(MONTH_NAMES, 1)},
+    "sept": 9,
+}
+# The full names as one regex alternation (title case: compile with re.IGNORECASE to accept any case).
+MONTH_NAME_PATTERN = "(?:" + "|".join(MONTH_NAMES) + ")"
+# Full names and abbreviations, lower case, longest first ("sept" before "sep").
+MONTH_WORD_PATTERN = "(?:" + "|".join(sorted(MONTH_NUMBERS, key=len, reverse=True)) + ")"
 
 # Lucene's query syntax characters; escaped so user text can never form an operator.
 LUCENE_SPECIAL = re.compile(r'([+\-&|!(){}\[\]^"~*?:\\/])')

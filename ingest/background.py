@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from core.settings import REPO_ROOT
+from core.settings import REPO_ROOT, env_setting
 
 log = logging.getLogger(__name__)
 # The one command the runner spawns (it gets `--progress-file PATH` and, if given, the text directory appended).
@@ -35,7 +35,7 @@ LOCK_NAME, STATE_NAME, PROGRESS_NAME, LOG_NAME = ("document-layer.lock", "docume
 
 def build_dir() -> Path:
     """Where the lock, state, progress and log files live (`CG_BUILD_DIR`, default `.data/`)."""
-    return Path(os.environ.get("CG_BUILD_DIR") or DEFAULT_DIR)
+    return Path(env_setting("CG_BUILD_DIR") or DEFAULT_DIR)
 
 
 @dataclass(frozen=True)

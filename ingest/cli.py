@@ -166,7 +166,7 @@ def ingest_one(path: Path, driver: Driver, engine: Engine, summary: Summary, *, 
         summary.failed.append((path, " ".join(str(e).split())))
         return
     except Exception as e:  # one file's unforeseen failure must not abort the batch
-        log.debug("unexpected failure on %s", display_name(path), exc_info=True)
+        log.warning("unexpected failure on %s", display_name(path), exc_info=True)
         summary.failed.append((path, f"unexpected error ({type(e).__name__}): {' '.join(str(e).split())[:300]}"))
         return
     (summary.linked if committed.action == "link" else summary.ingested).append((path, committed.file_id))

@@ -16,13 +16,13 @@ Two signals, strongest first:
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from neo4j import Driver
 from rapidfuzz import fuzz
 
+from core.names import loose_party_key
 from graph.store.duplicates import candidate_fingerprints, contracts_without_text, ensure_band_keys
 from graph.store.fingerprint import fingerprint, similarity
 from ingest.cuad_labels import name_key
@@ -36,9 +36,6 @@ CHOICES: dict[Choice, str] = {
     "replace": "Replace the existing contract with this upload",
     "keep": "Keep both (add this upload as a new contract)",
 }
-_SUFFIXES = re.compile(
-    r"\b(?:the|inc|incorporated|corp|corporation|co|company|llc|l l c|ltd|limited|plc|lp|l p|llp|sa|s a|ag|"
-    r"gmbh|bv|b v|nv|n v|spa|s p a|sas|pte|pty|kk|ab|as)\b")
 
 
 @dataclass(frozen=True)
@@ -54,12 +51,6 @@ class DuplicateMatch:
         how = (f"same text ({self.score:.0%} of its fingerprint)" if self.method == "text"
                else f"same parties and effective date (score {self.score:.2f})")
         return f"this is '{self.file_id}': {how}"
-
-
-def party_norm(name: str) -> str:
-    """Lower case, punctuation to spaces, legal suffixes and a leading "the" dropped."""
-    words = re.sub(r"[^a-z0-9]+", " ", name.lower())
-    return " ".join(_SUFFIXES.sub(" ", words).split())
 
 
 def best_text_match(upload: list[int] | None, stored: list[dict[str, Any]], file_name: str) -> DuplicateMatch | None:
@@ -78,7 +69,7 @@ def best_text_match(upload: list[int] | None, stored: list[dict[str, Any]], file
 
 def _parties_match(ours: list[str], theirs: list[str]) -> int:
     """How many of the smaller side's parties match one on the other side (0 when any does not)."""
-    small, large = sorted(([party_norm(n) for n in ours if n], [party_norm(n) for n in theirs if n]), key=len)
+    small, large = sorted(([loose_party_key(n) for n in ours if n], [loose_party_key(n) for n in theirs if n]), key=len)
     if len(small) < 2:
         return 0
     found = sum(1 for a in small if any(a and b and fuzz.token_set_ratio(a, b) >= PARTY_RATIO for b in large))

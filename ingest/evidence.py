@@ -15,7 +15,7 @@ from datetime import date
 from typing import Any
 
 from core.names import norm_party
-from core.vocab import SUBDIVISIONS
+from core.vocab import COUNTRY_LABELS, SUBDIVISIONS
 from ingest.rules import law, preamble, term, title
 from ingest.rules.dates import find_dates
 from ingest.rules.model import Evidence, FieldEvidence, RulesResult
@@ -30,7 +30,8 @@ LOW_CONFIDENCE = 0.6  # fields below this are highlighted for review
 FOUND, PARTLY_FOUND, WRITTEN, NOT_FOUND = 0.85, 0.7, 0.6, 0.3
 _RULES_NAMES = {"parties": ("parties",), "effective_date": ("effective_date", "agreement_date"),
                 "end_date": ("expiration_date",), "duration": ("duration",), "governing_law": ("governing_law",)}
-_COUNTRY_NAMES = {"US": "United States", "GB": "England", "CA": "Canada", "DE": "Germany", "CN": "China"}
+# How a governing-law clause names a country: its label, except "the laws of England" for GB.
+_LAW_NAMES = {**COUNTRY_LABELS, "GB": "England"}
 
 
 def missing_fields(draft: ContractDraft) -> list[str]:
@@ -79,7 +80,7 @@ def _law(doc: Doc, value: Location) -> FieldEvidence:
     if hit and hit.jurisdiction == (value.country, value.state):
         return FieldEvidence(value, FOUND, doc.span(hit.start, hit.end))
     name = SUBDIVISIONS.get(value.country or "", {}).get(value.state or "") or value.state \
-        or _COUNTRY_NAMES.get(value.country or "", value.country or "")
+        or _LAW_NAMES.get(value.country or "", value.country or "")
     pattern = re.compile(r"\blaws?\s+of\s+(?:the\s+)?(?:(?:State|Commonwealth|Province)\s+of\s+)?"
                          + re.escape(name), re.IGNORECASE) if name else None
     found = pattern.search(doc.flat) if pattern else None

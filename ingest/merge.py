@@ -30,8 +30,7 @@ from typing import TypeVar
 from rapidfuzz import fuzz
 from rapidfuzz.utils import default_process
 
-from core.names import norm_party
-from graph.store.clean import party_key
+from core.names import norm_party, party_key
 from ingest.rules.dates import find_dates
 from ingest.rules.text import Doc
 from ingest.schema import Clause, ContractDraft, Location, Organization

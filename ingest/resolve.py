@@ -2,7 +2,7 @@
 
 For each extracted party, every existing party's name and aliases are compared with it:
 
-* exact: the graph's merge key (`graph.store.clean.party_key`) of the extracted name equals the party's key
+* exact: the graph's merge key (`core.names.party_key`) of the extracted name equals the party's key
   or one of its aliases' keys. The importer would link to that party anyway (same key), so exact
   matches are accepted automatically (`python -m ingest --yes`) and cannot be made a "new party".
 * fuzzy: rapidfuzz `token_set_ratio` of the normalised names (`ingest.merge.party_identity` spelling:
@@ -22,9 +22,8 @@ from typing import Any
 from neo4j import Driver
 from rapidfuzz import fuzz
 
-from core.names import norm_party
+from core.names import norm_party, party_key
 from graph.reads.repository import all_party_names, parties_by_key
-from graph.store.clean import party_key
 from ingest.schema import Organization
 
 DEFAULT_CUTOFF = 85.0

@@ -15,13 +15,11 @@ from datetime import date, timedelta
 
 from agent.question.renewals import renewal_field
 from agent.question.scan import Scan, Span
+from core.vocab import MONTH_NUMBERS, MONTH_WORD_PATTERN
 from graph.query.filters import date_out_of_range
 
-MONTHS = {name: i for i, names in enumerate(
-    [(), ("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"), ("may",), ("june", "jun"),
-     ("july", "jul"), ("august", "aug"), ("september", "sep", "sept"), ("october", "oct"),
-     ("november", "nov"), ("december", "dec")]) for name in names}
-MONTH = "(?:" + "|".join(sorted(MONTHS, key=len, reverse=True)) + ")"
+MONTHS = MONTH_NUMBERS
+MONTH = MONTH_WORD_PATTERN
 # A month without a year ('notice deadlines before March') is the next such month after the reference date;
 # it is read only for the notice and renewal dates (which lie ahead). 'may' is too often the verb.
 BARE_MONTH = "(?:" + "|".join(sorted((m for m in MONTHS if m != "may"), key=len, reverse=True)) + ")"

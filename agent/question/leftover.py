@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from agent.question import words as w
+import agent.question.words as w  # not `from agent.question import`: its __init__ imports the parser
 from agent.question.dates import MONTHS
 from agent.question.scan import Scan
 

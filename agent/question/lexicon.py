@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 
-from core.vocab import CA_PROVINCES, US_STATES
+from core.cuad_topics import question_phrases
+from core.vocab import CA_PROVINCES, COUNTRY_NAMES, US_STATES
 
 CONTRACT_WORD = r"(?:agreements?|contracts?|deals?|arrangements?|relationships?)"
 
@@ -53,62 +54,32 @@ CLAUSES: dict[str, str] = {
     r"service[- ]levels?(?: agreements?)?|slas?": "Service-Level Agreements",
 }
 
-# CUAD categories (sections of the contract's own text classified with them: `text_clause_types`).
-CUAD: dict[str, str] = {
-    r"caps? on liability|liability caps?|capped liability": "Cap On Liability",
-    r"uncapped liability|unlimited liability": "Uncapped Liability",
-    r"most[- ]favou?red[- ]nations?|mfn": "Most Favored Nation",
-    r"change (?:of|in) control": "Change Of Control",
-    r"anti-?assignment|assignment restrictions?": "Anti-Assignment",
-    r"audit rights?|right to audit": "Audit Rights",
-    r"source code escrow|escrow": "Source Code Escrow",
-    r"liquidated damages": "Liquidated Damages",
-    r"warrant(?:y|ies) duration|warranty period": "Warranty Duration",
-    r"insurance": "Insurance",
-    r"covenants? not to sue": "Covenant Not To Sue",
-    r"third[- ]party beneficiar(?:y|ies)": "Third Party Beneficiary",
-    r"rights? of first (?:refusal|offer|negotiation)|rofr|rofo|rofn": "Rofr/Rofo/Rofn",
-    r"non-?solicit(?:ation)? of employees|employee non-?solicit(?:ation)?": "No-Solicit Of Employees",
-    r"non-?solicit(?:ation)?(?: of customers)?|no-solicit": "No-Solicit Of Customers",
-    r"non-?disparagement": "Non-Disparagement",
-    r"termination for convenience": "Termination For Convenience",
-    r"minimum (?:commitments?|purchase)": "Minimum Commitment",
-    r"revenue[- ]sharing|profit[- ]sharing": "Revenue/Profit Sharing",
-    r"price restrictions?|most favou?red pricing": "Price Restrictions",
-    r"volume restrictions?": "Volume Restriction",
-    r"ip ownership(?: assignment)?": "Ip Ownership Assignment",
-    r"joint ip(?: ownership)?": "Joint Ip Ownership",
-    r"license grants?": "License Grant",
-    r"post-?termination services?": "Post-Termination Services",
-}
+# CUAD categories (sections of the contract's own text classified with them: `text_clause_types`): the
+# phrases live with clause search's triggers in core.cuad_topics.
+CUAD: dict[str, str] = question_phrases()
 
-# Countries: ISO code -> names, adjectives and demonyms (lower case).
-COUNTRIES: dict[str, tuple[str, ...]] = {
-    "US": ("united states of america", "united states", "usa", "u.s.a", "u.s", "us", "america",
-           "american", "americans"),
-    "GB": ("united kingdom", "great britain", "britain", "british", "uk", "u.k", "england and wales", "england",
-           "english",
-           "scotland", "scottish", "wales", "welsh"),
-    "CN": ("china", "chinese", "prc", "mainland china"),
-    "CA": ("canada", "canadian", "canadians"), "DE": ("germany", "german", "germans"),
-    "FR": ("france", "french"), "JP": ("japan", "japanese"), "IL": ("israel", "israeli", "israelis"),
-    "CH": ("switzerland", "swiss"), "NL": ("the netherlands", "netherlands", "holland", "dutch"),
-    "IN": ("india", "indian", "indians"), "SG": ("singapore", "singaporean"),
-    "TW": ("taiwan", "taiwanese"), "HK": ("hong kong",), "ES": ("spain", "spanish"),
-    "IE": ("ireland", "irish"), "IT": ("italy", "italian"), "AU": ("australia", "australian"),
-    "KR": ("south korea", "korea", "korean", "south korean"), "KY": ("cayman islands", "cayman", "caymanian"),
-    "BM": ("bermuda", "bermudian"), "LU": ("luxembourg",), "BR": ("brazil", "brazilian"),
-    "MX": ("mexico", "mexican"), "ZA": ("south africa", "south african"),
-    "KZ": ("kazakhstan", "kazakh"), "SE": ("sweden", "swedish"), "DK": ("denmark", "danish"),
-    "PL": ("poland", "polish"), "NG": ("nigeria", "nigerian"), "MY": ("malaysia", "malaysian"),
-    "CO": ("colombia", "colombian"), "BE": ("belgium", "belgian"), "AT": ("austria", "austrian"),
-    "FI": ("finland", "finnish"), "NO": ("norway", "norwegian"), "RU": ("russia", "russian"),
-    "AE": ("united arab emirates", "uae", "emirati"), "NZ": ("new zealand",),
-    "PG": ("papua new guinea",), "VG": ("british virgin islands", "bvi"), "PH": ("philippines", "filipino"),
-    "TH": ("thailand", "thai"), "VN": ("vietnam", "vietnamese"), "ID": ("indonesia", "indonesian"),
-    "AR": ("argentina", "argentine", "argentinian"), "CL": ("chile", "chilean"),
-    "GR": ("greece", "greek"), "TR": ("turkey", "turkish"), "SA": ("saudi arabia", "saudi"),
+# Countries: ISO code -> names (lower case): core.vocab's country names, plus the abbreviations, colloquial
+# names, adjectives and demonyms an analyst types. A name that ends a state's name ('jersey' in 'new jersey')
+# is left out: the state wins.
+_TYPED: dict[str, tuple[str, ...]] = {
+    "US": ("usa", "u.s.a", "u.s", "us", "america", "american", "americans"),
+    "GB": ("britain", "british", "uk", "u.k", "english", "scottish", "welsh"), "CN": ("chinese", "prc"),
+    "CA": ("canadian", "canadians"), "DE": ("german", "germans"), "FR": ("french",), "JP": ("japanese",),
+    "IL": ("israeli", "israelis"), "CH": ("swiss",), "NL": ("holland", "dutch"), "IN": ("indian", "indians"),
+    "SG": ("singaporean",), "TW": ("taiwanese",), "ES": ("spanish",), "IE": ("irish",), "IT": ("italian",),
+    "AU": ("australian",), "KR": ("korean", "south korean"), "KY": ("cayman", "caymanian"), "BM": ("bermudian",),
+    "BR": ("brazilian",), "MX": ("mexican",), "ZA": ("south african",), "KZ": ("kazakh",), "SE": ("swedish",),
+    "DK": ("danish",), "PL": ("polish",), "NG": ("nigerian",), "MY": ("malaysian",), "CO": ("colombian",),
+    "BE": ("belgian",), "AT": ("austrian",), "FI": ("finnish",), "NO": ("norwegian",), "RU": ("russian",),
+    "AE": ("uae", "emirati"), "VG": ("bvi",), "PH": ("filipino",), "TH": ("thai",), "VN": ("vietnamese",),
+    "ID": ("indonesian",), "AR": ("argentine", "argentinian"), "CL": ("chilean",), "GR": ("greek",),
+    "TR": ("turkish",), "SA": ("saudi",),
 }
+_STATE_NAMES = tuple(name.lower() for name in (*US_STATES.values(), *CA_PROVINCES.values()))
+COUNTRIES: dict[str, tuple[str, ...]] = {
+    code: (*(n.lower() for n, c in COUNTRY_NAMES.items() if c == code
+             and not any(s.endswith(" " + n.lower()) for s in _STATE_NAMES)), *_TYPED.get(code, ()))
+    for code in dict.fromkeys([*COUNTRY_NAMES.values(), *_TYPED])}
 
 # Adjectives and demonyms: as a party's country they need a party noun ('Chinese parties'); alone they may
 # name a language ('contracts in Chinese').

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from agent.question import words as w
+import agent.question.words as w  # not `from agent.question import`: its __init__ imports the parser
 from agent.question.amounts import extract_amounts
 from agent.question.contract import ContractQuestion, detect
 from agent.question.dates import extract_dates

@@ -19,16 +19,18 @@ from rapidfuzz import fuzz, process
 
 from agent.question.lexicon import COUNTRY_NAMES, SUBDIVISIONS
 from agent.question.scan import Scan
+from core.names import BANK_FORMS, COMMON_WORD_FORMS, LEGAL_FORMS
 
 WORD = re.compile(r"[a-z0-9&]+")
-SUFFIXES = frozenset("inc incorporated corp corporation co company llc ltd limited lp llp plc na sa sas ag gmbh "
-                     "bv nv pty srl spa sl the lc pllc".split())
-GENERIC = frozenset("""inc llc ltd corporation lp company limited co group the technologies holdings management
+# Words a typed span and a party's spellings are compared without (a typed "as" stays a word).
+SUFFIXES = (LEGAL_FORMS - COMMON_WORD_FORMS) | BANK_FORMS | {"the"}
+# Words too common to name a party alone (nor to be corrected as a typo of one).
+GENERIC = LEGAL_FORMS | frozenset("""group the technologies holdings management
 capital fund gp partners international of & pharmaceuticals a technology services life bank and systems
-solutions energy national investment financial sa insurance global trust holding ag america incorporated
+solutions energy national investment financial insurance global trust holding america
 communications usa media american enterprises advisors information network new north south east west
 first united general health healthcare medical software digital mobile data products industries systems
-partnership corp services service supply license distribution marketing entertainment sports""".split())
+partnership services service supply license distribution marketing entertainment sports""".split())
 FUZZY_CUTOFF = 85.0  # one transposed pair in a seven-letter name (Netgaer) scores 85.7
 PLACES = frozenset(COUNTRY_NAMES) | frozenset(SUBDIVISIONS)
 MAX_SPAN = 8

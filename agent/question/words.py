@@ -5,9 +5,18 @@ from __future__ import annotations
 
 import re
 
-from agent.question import amounts, contract, dates, facets, followup, intent, lexicon
+# Submodules by name, not `from agent.question import ...` (the package's __init__ imports the parser, which imports
+# this module: an import cycle).
+import agent.question.amounts as amounts
+import agent.question.contract as contract
+import agent.question.dates as dates
+import agent.question.facets as facets
+import agent.question.followup as followup
+import agent.question.intent as intent
+import agent.question.lexicon as lexicon
 from agent.question.dates import MONTHS
 from agent.question.lexicon import COUNTRY_NAMES, SUBDIVISIONS
+from core.vocab import MONTH_NAMES
 
 FILLER = frozenset("""
 how many much what which who whom whose when where why is are was were be been being the a an of in on at for to
@@ -45,13 +54,13 @@ license licence licenses licensing agreement agreements contract contracts distr
 supply supplier suppliers sponsorship endorsement endorsements franchise franchises strategic alliance alliances
 hosting reseller resellers manufacturing maintenance service services transportation outsourcing promotion
 promotional consulting collaboration development marketing affiliate venture ventures signed effective expire
-expired expires expiring expiration between before after since until january february march april june july
-august september october november december quarter years months governed governing jurisdiction active inactive
+expired expires expiring expiration between before after since until quarter years months governed governing
+jurisdiction active inactive
 perpetual confidentiality indemnification liability exclusivity termination renewal million thousand billion
 worth value valued exceed exceeding average total largest smallest oldest latest newest distribution breakdown
 parties party country countries number clause clauses provisions sponsorships endorsement partnerships
 """.split()) | {w for name in [*COUNTRY_NAMES, *SUBDIVISIONS] for w in name.split() if len(w) >= 5}
-    | {m for m in MONTHS if len(m) >= 5}))
+    | {m for m in MONTHS if len(m) >= 5} | {name.lower() for name in MONTH_NAMES if name != "May"}))
 COMMON = frozenset("""weather employees employee people ceo revenue revenues stock price prices hello paris great
 greater greatest higher lower larger smaller bigger longer shorter month months year years week weeks day days
 quarter quarters today tomorrow yesterday recent recently latest earliest example examples different various

@@ -149,7 +149,7 @@ LAYER_STATEMENTS = (
 )
 
 # ---- retrieval (graph.retrieval.search): ranked hits, then one expansion query per depth
-# A section the ingest rules classified in the question's CUAD category ($category, graph.retrieval.topics) scores
+# A section the ingest rules classified in the question's CUAD category ($category, core.cuad_topics) scores
 # $boost times its full-text score. A fragment over `node` and `score` (as db.index.fulltext.queryNodes yields
 # them), so every ranking of sections by a question (graph.retrieval.search, graph.retrieval.clause_review)
 # boosts alike.

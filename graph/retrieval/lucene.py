@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import re
 
+from core.cuad_topics import expansion_phrases, question_category
 from core.errors import FilterValidationError
 from core.vocab import escape_lucene
-from graph.retrieval.topics import expansion_phrases, question_category
 
 LUCENE_SCOPE = 200  # scopes up to this many contracts are also narrowed inside Lucene (scoped_query)
 # Lucene's English stop words (the section index's analyzer drops them): a file_id made of these only would
@@ -46,7 +46,7 @@ def _phrase(text: str) -> str:
 
 def section_lucene_query(question: str) -> str:
     """The section full-text query for a question: any of its meaningful words, then (when the question is
-    about a CUAD category, `graph.retrieval.topics`) that category's expansion phrases, each quoted, searched in
+    about a CUAD category, `core.cuad_topics`) that category's expansion phrases, each quoted, searched in
     the section title and text (not the indexed file_id). Everything is escaped; the section index's English
     analyzer stems both sides."""
     phrases = " ".join(_phrase(p) for p in expansion_phrases(question_category(question)))

@@ -2,7 +2,7 @@
 
 Hybrid search ranks sections by BM25 (full-text index on section title and text, English stemming; any
 word of the question, plus the phrases contracts use for the CUAD category the question is about, see
-`graph.retrieval.topics`; sections classified in that category are boosted) and, when a question vector is given
+`core.cuad_topics`; sections classified in that category are boosted) and, when a question vector is given
 and sections have embeddings, by vector similarity; the lists are fused by reciprocal rank. When no question
 vector joins and the best full-text score in scope, per query term (words and expansion phrases: BM25 sums
 over terms, so longer queries score higher), is below `MIN_SCORE` (calibrated on dev contracts by
@@ -25,6 +25,7 @@ from typing import Any
 
 from neo4j import Driver
 
+from core.cuad_topics import question_category
 from core.errors import NotFound
 from graph.documents import cypher as q
 from graph.query.compiler import CompiledQuery, compile_projection
@@ -39,7 +40,7 @@ from graph.retrieval.lucene import (
 )
 from graph.retrieval.notes import not_addressed_sentence, unclassified_sentence
 from graph.retrieval.terms import rank_terms
-from graph.retrieval.topics import LOOKALIKE_CHARS, lookalike_pattern, question_category
+from graph.retrieval.topics import LOOKALIKE_CHARS, lookalike_pattern
 from graph.server.db import read
 
 RRF_K = 60

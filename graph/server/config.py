@@ -6,13 +6,12 @@ Environment variables win over secrets.toml; both are read through core/settings
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from core.errors import ConfigError
-from core.settings import REPO_ROOT, SECRETS_PATH, read_secrets, setting
+from core.settings import REPO_ROOT, SECRETS_PATH, env_setting, read_secrets, setting
 
 DIST_LIB = REPO_ROOT / ".data" / "neo4j-dist" / "lib"
 # The schemes the Neo4j Python driver accepts (bolt: one server; neo4j: routing; +s / +ssc: TLS).
@@ -57,9 +56,9 @@ class LocalServer:
 
     @classmethod
     def from_env(cls) -> LocalServer:
-        home = Path(os.environ.get("CG_NEO4J_HOME", REPO_ROOT / ".data" / "neo4j"))
+        home = Path(env_setting("CG_NEO4J_HOME") or REPO_ROOT / ".data" / "neo4j")
         try:
-            port = int(os.environ.get("CG_NEO4J_PORT", "7687"))
+            port = int(env_setting("CG_NEO4J_PORT", "7687") or "7687")
         except ValueError as e:
             raise ConfigError("CG_NEO4J_PORT must be a port number") from e
         if not 0 < port < 65536:
@@ -67,9 +66,9 @@ class LocalServer:
         return cls(
             home=home.resolve(),
             port=port,
-            heap=os.environ.get("CG_NEO4J_HEAP", "1g"),
-            pagecache=os.environ.get("CG_NEO4J_PAGECACHE", "512m"),
-            tx_timeout=os.environ.get("CG_NEO4J_TX_TIMEOUT", "120s"),
+            heap=env_setting("CG_NEO4J_HEAP", "1g") or "1g",
+            pagecache=env_setting("CG_NEO4J_PAGECACHE", "512m") or "512m",
+            tx_timeout=env_setting("CG_NEO4J_TX_TIMEOUT", "120s") or "120s",
         )
 
 
@@ -91,7 +90,7 @@ class Neo4jSettings:
     def load(cls) -> Neo4jSettings:
         """External database when NEO4J_URI is configured, else the local server's settings."""
         # CG_NEO4J_LOCAL=1 (set by `make test`) pins the local test server, whatever a developer configured.
-        force_local = os.environ.get("CG_NEO4J_LOCAL") == "1"
+        force_local = env_setting("CG_NEO4J_LOCAL") == "1"
         secrets = {} if force_local else read_secrets()
         uri = None if force_local else setting("NEO4J_URI", secrets=secrets)
         database = setting("NEO4J_DATABASE", secrets=secrets)

@@ -25,6 +25,7 @@ from neo4j import GraphDatabase
 from neo4j.exceptions import AuthError, ServiceUnavailable
 
 from core.errors import ServerError
+from core.settings import env_setting
 from graph.server.config import DIST_LIB, REPO_ROOT, LocalServer
 from graph.server.posture import ENTRY_POINT, is_our_server, make_private, write_private
 
@@ -62,7 +63,7 @@ class ServerStatus:
 
 def java_binary() -> str:
     """Java 17 runs Neo4j 5.26; JAVA_HOME wins when set."""
-    java_home = os.environ.get("JAVA_HOME")
+    java_home = env_setting("JAVA_HOME")
     candidate = Path(java_home, "bin", "java") if java_home else None
     found = str(candidate) if candidate and candidate.exists() else shutil.which("java")
     if not found:

@@ -9,12 +9,12 @@ invalid dates nulled with a warning. Pure functions: no database, no I/O.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
+from core.names import party_key
 from core.vocab import CONTRACT_TYPES, US_STATES, canonical, normalize_country, normalize_subdivision
 
 MIN_YEAR, MAX_YEAR = 1950, 2200
@@ -29,12 +29,6 @@ GLUED_FALLBACK = {"affiliate agreementdevelopment": "Other", "non compete/solici
 TYPE_SYNONYMS = {"license agreement": "License", "non compete": "Non-Compete", "co branding": "Co-Branding"}
 PLACEHOLDER_NAMES = {"", "n/a", "na", "none", "unknown", "tbd", "you", "party", "company"}
 DURATION_RE = re.compile(r"^P(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)W)?(?:(\d+)D)?$")
-
-
-def party_key(name: str) -> str:
-    """Merge key for party names: accents folded, lowercase letters and digits only."""
-    folded = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
-    return re.sub(r"[^a-z0-9]", "", folded)
 
 
 def is_placeholder(name: str | None) -> bool:

@@ -14,10 +14,10 @@ share a `merge_key` and are merged into one party with every spelling kept as an
 from __future__ import annotations
 
 import re
-import unicodedata
 
 from neo4j import Driver
 
+from core.names import name_words
 from graph.server.db import write
 
 # Words a role-only name is made of: role nouns, their plurals, and the modifiers seen with them ("Master
@@ -32,39 +32,19 @@ company corporation party counterparty principal representative talent athlete g
 """.split())
 ROLE_MODIFIERS = frozenset("the a an master area sub service services content franchise general limited "
                            "exclusive authorized non prime joint".split())
-LEGAL_FORMS = frozenset("""
-inc incorporated corp corporation co company llc lc ltd limited plc lp llp lllp sa sas sarl ag gmbh kg kgaa
-bv nv spa srl pte pty kk ab as oy asa se
-""".split())
-# Dotted or spaced spellings of the forms above, joined before the words are compared.
-_DOTTED = re.compile(r"\b(l\W?l\W?c|l\W?l\W?p|l\W?p|s\W?a\W?s|s\W?a|s\W?p\W?a|s\W?r\W?l|b\W?v|n\W?v|p\W?l\W?c|a\W?g)"
-                     r"\b\W*$")
 
-
-def _words(name: str) -> list[str]:
-    folded = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
-    folded = _DOTTED.sub(lambda m: re.sub(r"\W", "", m.group(1)), folded.strip())
-    return re.findall(r"[a-z0-9]+", folded)
 
 
 def is_role_name(name: str | None) -> bool:
     """True when every word is a role word ("Franchisee", "the Licensee", "Master Franchisee", "Customers")."""
-    words = _words(name or "")
+    words = name_words(name or "")
     nouns = [w for w in words if w not in ROLE_MODIFIERS]
     return bool(nouns) and all(w in ROLE_NOUNS or (w.endswith("s") and w[:-1] in ROLE_NOUNS) for w in nouns)
 
 
-def merge_key(name: str) -> str:
-    """Letters and digits of the name without trailing legal forms ("INGRAM MICRO INC." -> "ingrammicro")."""
-    words = _words(name)
-    while len(words) > 1 and words[-1] in LEGAL_FORMS:
-        words.pop()
-    return "".join(words)
-
-
 def role_key(name: str, file_id: str) -> str:
     """The contract-local key of a role-only party: never equal to another contract's."""
-    return f"{''.join(_words(name)) or 'party'}@{file_id}"
+    return f"{''.join(name_words(name)) or 'party'}@{file_id}"
 
 
 _DEFINED_AS = (r"""\(\s*(?:the\s+|each\s+a\s+|hereinafter(?:\s+(?:called|referred\s+to\s+as))?\s+(?:the\s+)?)?"""
@@ -84,7 +64,7 @@ def resolve_role_name(role: str, text: str, window: int = 6000) -> str | None:
         found = _NAME_BEFORE.search(before.strip(" ,"))
         name = " ".join(found.group(1).split()).strip(" ,") if found else ""
         # A name, not a sentence run into the parenthesis ("... YOU ARE BINDING THE ENTITY ("Customer")").
-        if name and not is_role_name(name) and len(name.split()) <= MAX_NAME_WORDS and "you" not in _words(name):
+        if name and not is_role_name(name) and len(name.split()) <= MAX_NAME_WORDS and "you" not in name_words(name):
             return name
     return None
 

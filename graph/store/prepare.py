@@ -11,6 +11,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from core.names import merge_key, party_key
 from core.text_safety import one_line_name
 from core.vocab import SUBDIVISIONS
 from graph.store.clean import (
@@ -22,9 +23,8 @@ from graph.store.clean import (
     clean_location,
     duration_days,
     is_placeholder,
-    party_key,
 )
-from graph.store.party_roles import is_role_name, merge_key, role_key
+from graph.store.party_roles import is_role_name, role_key
 from graph.store.titles import file_title
 
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import urllib.error
 import urllib.request
 from pathlib import Path
 from typing import Any
 
 from core.errors import SampleDataMissing
+from core.settings import env_setting
 from graph.server.config import REPO_ROOT
 
 log = logging.getLogger(__name__)
@@ -26,8 +26,8 @@ DOWNLOAD_CACHE = REPO_ROOT / ".data" / "sample" / "contract_data.json"
 def candidate_paths(explicit: str | Path | None = None) -> list[Path]:
     """Local places to look, in order."""
     paths = [Path(explicit)] if explicit else []
-    if os.environ.get("CONTRACTS_SAMPLE"):
-        paths.append(Path(os.environ["CONTRACTS_SAMPLE"]))
+    if configured := env_setting("CONTRACTS_SAMPLE"):
+        paths.append(Path(configured))
     return [*paths, SHARED_SAMPLE, DOWNLOAD_CACHE]
 
 
@@ -48,7 +48,7 @@ def resolve_sample(explicit: str | Path | None = None, allow_download: bool = Tr
     for path in tried:
         if path.is_file():
             return path
-    url = os.environ.get("CONTRACTS_SAMPLE_URL", SAMPLE_URL)
+    url = env_setting("CONTRACTS_SAMPLE_URL", SAMPLE_URL) or SAMPLE_URL
     if allow_download:
         try:
             log.info("Downloading the CUAD sample from %s", url)

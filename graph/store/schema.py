@@ -3,10 +3,9 @@ indexes. Every statement uses IF NOT EXISTS, so running it again changes nothing
 
 from __future__ import annotations
 
-import os
-
 from neo4j import Driver
 
+from core.settings import int_setting
 from graph.server.db import read, write
 from graph.store.titles import file_title
 
@@ -98,8 +97,9 @@ SET c.title = """ + TITLE
 
 
 def embedding_dimensions() -> int:
-    """Vector size of the configured embedding model (text-embedding-3-small: 1536)."""
-    return int(os.environ.get("EMBEDDING_DIMENSIONS", "1536"))
+    """Vector size of the configured embedding model (text-embedding-3-small: 1536): EMBEDDING_DIMENSIONS from
+    the environment or secrets.toml."""
+    return int_setting("EMBEDDING_DIMENSIONS", 1536)
 
 
 def ensure_constraints(driver: Driver, database: str | None = None) -> None:

@@ -11,11 +11,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from core.vocab import CUAD_CATEGORIES
+from core.vocab import CUAD_CATEGORIES, MONTH_NAME_PATTERN
 from ingest.document.models import ParsedDocument, Section
 from ingest.document.prefilter import PatternSet
 
-_MONTH = r"(?:january|february|march|april|may|june|july|august|september|october|november|december)"
+_MONTH = MONTH_NAME_PATTERN.lower()  # the rules are matched case-insensitively
 _DATE = (rf"(?:{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}"
          rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:day\s+of\s+)?{_MONTH},?\s+\d{{4}}|\d{{1,2}}/\d{{1,2}}/\d{{2,4}})")
 _NOT = r"\b(?:not|no|neither|nor|never|refrain)\b"

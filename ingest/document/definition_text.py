@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import re
 
+from core.names import abbreviated_forms
+
 GENERIC_TERMS = frozenset({
     "agreement", "this agreement", "the agreement", "contract", "this contract", "the contract",
     "party", "parties", "the party", "the parties", "each party", "either party", "both parties",
@@ -30,10 +32,10 @@ GENERIC_TERMS = frozenset({
 })
 _JOINING = frozenset("of and or the for in on to a an by with per de du la le der und &".split())
 _NUMBER = re.compile(r"^[\d.,()%$\s-]+$")
-_ABBREVIATIONS = frozenset(
-    "inc co corp ltd llc l.l.c plc lp l.p n.v s.a b.v ag gmbh no nos str st ave blvd rd dr mr mrs ms jr sr "
+_ABBREVIATIONS = abbreviated_forms() | frozenset(
+    "no nos str st ave blvd rd dr mr mrs ms jr sr "
     "u.s u.s.a etc e.g i.e vs v viz cf fig art sec para approx dept est int'l intl bros assoc mfg ste "
-    "edif bldg av apt fl p.o ltda cia sdn bhd pty pte sa a.m p.m".split())
+    "edif bldg av apt fl p.o ltda cia sdn bhd a.m p.m".split())
 _SENTENCE_END = re.compile(r"(?:[.?!][\"”')]?\s+(?=[\"“(]?[A-Z0-9])|;\s+|:\s*\n|\n\s*\n|"
                            r"\n(?=\s*(?:\(?[a-zA-Z0-9]{1,4}[.)]|\d+(?:\.\d+)+)\s))")
 _PARTY_LIST = re.compile(r"\b(?:(?i:by\s+and\s+(?:between|among|amongst)|between|among|amongst)\s+|by\s+(?=[A-Z]))")

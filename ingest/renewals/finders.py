@@ -10,12 +10,13 @@ import calendar
 import re
 from datetime import date
 
+from core.vocab import MONTH_NAME_PATTERN, MONTH_NUMBERS
 from ingest.renewals.periods import Period, find_periods, implied_period
 from ingest.renewals.wording import RENEWAL, renews_another_instrument
 from ingest.rules.dates import find_dates
 
 _I = re.IGNORECASE
-_MONTH_NUMBERS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
+_MONTH_NUMBERS = MONTH_NUMBERS
 _AGREEMENT = re.compile(r"\b(?:this\s+(?:agreement|contract|license|amendment)|contract|the\s+(?:agreement|contract)|"
                         r"(?:initial|original|the)\s+term|term\s+(?:of|hereof)|the\s+franchise|"
                         r"\"?term\"?)\b", _I)
@@ -276,8 +277,7 @@ def is_perpetual(text: str) -> bool:
 
 _YEAR_END = re.compile(r"\buntil\s+(?:the\s+)?end\s+of\s+(?:the|such|that)\s+(?:current\s+|then[\s-]current\s+)?"
                        r"calendar\s+year\b", _I)
-_LAST_DAY = re.compile(r"\blast\s+day\s+(?:of|in)\s+(?P<month>January|February|March|April|May|June|July|August|"
-                       r"September|October|November|December),?\s+(?P<year>(?:19|20)\d\d)\b", _I)
+_LAST_DAY = re.compile(rf"\blast\s+day\s+(?:of|in)\s+(?P<month>{MONTH_NAME_PATTERN}),?\s+(?P<year>(?:19|20)\d\d)\b", _I)
 
 
 def calendar_end(text: str, start: date | None) -> date | None:

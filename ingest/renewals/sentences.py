@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from core.vocab import MONTH_NAME_PATTERN
 from ingest.document.classify import Categories, classify_section
 from ingest.document.models import ParsedDocument, Section
 
@@ -22,8 +23,7 @@ _ABBREV = re.compile(r"(?:\b(?:Inc|Corp|Co|Ltd|No|Nos|Sec|Secs|Art|Mr|Ms|Mrs|Dr|
 # A blank line ends a sentence unless the text runs on in lower case: CUAD's texts break pages mid-sentence
 # ("for a period of 12\n\n\n     months"); a list item ("c) ...", "iv. ...") still starts a new one.
 _BOUNDARY = re.compile(r"[.!?][\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])|\n\s*\n(?!\s*(?![a-z]{1,4}[.)]\s)[a-z])")
-_MONTH_DAY = re.compile(r"\b(?:January|February|March|April|May|June|July|August|September|October|November|"
-                        r"December)\s+\d{1,2}$")
+_MONTH_DAY = re.compile(rf"\b{MONTH_NAME_PATTERN}\s+\d{{1,2}}$")
 _DATE_TYPO = re.compile(_MONTH_DAY.pattern[:-1] + r"\.(?=\s+(?:19|20)\d\d\b)")
 _YEAR = re.compile(r"(?:19|20)\d\d\b")
 TERM_CATEGORIES = ("Expiration Date", "Renewal Term", "Notice Period To Terminate Renewal",

@@ -11,13 +11,11 @@ import calendar
 import re
 from datetime import date
 
+from core.vocab import MONTH_NUMBERS, MONTH_WORD_PATTERN
 from ingest.rules.text import Hit
 
-_MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
-_MONTHS.update({name.lower(): i for i, name in enumerate(calendar.month_abbr) if name})
-_MONTHS["sept"] = 9
-_MONTH = r"(?P<month>January|February|March|April|May|June|July|August|September|October|November|December|" \
-    r"Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\.?"
+_MONTHS = MONTH_NUMBERS
+_MONTH = rf"(?P<month>{MONTH_WORD_PATTERN})\.?"  # matched case-insensitively
 _DAY = r"(?P<day>[0-3]?\d)\s?(?:st|nd|rd|th|t\s?h|s\s?t|n\s?d|r\s?d)?"
 _YEAR = r"(?P<year>(?:19|20)\d\s?\d)"
 

@@ -5,7 +5,13 @@ from __future__ import annotations
 import logging
 from datetime import date
 
-from ingest.rules import law, parties, preamble, term, title
+# Submodules imported by name, not `from ingest.rules import ...`: that reads the package, whose __init__ imports
+# this module (an import cycle).
+import ingest.rules.law as law
+import ingest.rules.parties as parties
+import ingest.rules.preamble as preamble
+import ingest.rules.term as term
+import ingest.rules.title as title
 from ingest.rules.model import FieldEvidence, RulesResult
 from ingest.rules.text import Doc, squash
 from ingest.schema import ContractDraft, Location, Organization

@@ -1,8 +1,7 @@
 """Names of jurisdictions a governing-law clause can cite, mapped to (ISO country, state/province code).
 
-US states and Canadian provinces come from `core.vocab`; countries from its aliases plus the names
-contracts in the sample cite. `find_jurisdictions` scans text for them, longest name first, so
-"West Virginia" is not read as "Virginia".
+US states, Canadian provinces and country names come from `core.vocab`. `find_jurisdictions` scans text for
+them, longest name first, so "West Virginia" is not read as "Virginia".
 """
 
 from __future__ import annotations
@@ -10,36 +9,18 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from core.vocab import CA_PROVINCES, COUNTRY_ALIASES, US_STATES
+from core.vocab import CA_PROVINCES, COUNTRY_ABBREVIATIONS, COUNTRY_NAMES, US_STATES
 
 Jurisdiction = tuple[str, str | None]
 
-_EXTRA_COUNTRIES: dict[str, str] = {
-    "People's Republic of China": "CN", "P.R.C.": "CN", "P.R. China": "CN", "Mainland China": "CN",
-    "Republic of Korea": "KR", "Korea": "KR", "Republic of Kazakhstan": "KZ", "Kazakhstan": "KZ",
-    "Papua New Guinea": "PG", "Hong Kong SAR": "HK", "Hong Kong": "HK", "Switzerland": "CH",
-    "Sweden": "SE", "Norway": "NO", "Denmark": "DK", "Finland": "FI", "Belgium": "BE", "Austria": "AT",
-    "Poland": "PL", "Portugal": "PT", "Greece": "GR", "Russia": "RU", "Russian Federation": "RU",
-    "New Zealand": "NZ", "South Africa": "ZA", "Philippines": "PH", "Thailand": "TH", "Malaysia": "MY",
-    "Indonesia": "ID", "Vietnam": "VN", "Argentina": "AR", "Chile": "CL", "Colombia": "CO", "Peru": "PE",
-    "Cyprus": "CY", "Malta": "MT", "Isle of Man": "IM", "Jersey": "JE", "Guernsey": "GG",
-    "British Virgin Islands": "VG", "Bahamas": "BS", "Barbados": "BB", "Panama": "PA", "Turkey": "TR",
-    "United Arab Emirates": "AE", "Saudi Arabia": "SA", "Egypt": "EG", "Nigeria": "NG", "Kenya": "KE",
-    "Czech Republic": "CZ", "Hungary": "HU", "Romania": "RO", "Slovakia": "SK", "Slovak Republic": "SK",
-    "Liechtenstein": "LI", "Monaco": "MC", "Iceland": "IS", "Macau": "MO", "Macao": "MO",
-    "England and Wales": "GB", "Northern Ireland": "GB", "Great Britain": "GB", "Republic of China": "TW",
-    "State of Israel": "IL", "Republic of Singapore": "SG", "Federal Republic of Germany": "DE",
-}
 _AMBIGUOUS_STATES = {"Georgia"}  # also a country; contracts here mean the US state
 
 
 @cache
 def _table() -> dict[str, Jurisdiction]:
     table: dict[str, Jurisdiction] = {}
-    for name, code in COUNTRY_ALIASES.items():
-        if len(name) > 3 or "." in name:
-            table[name.title() if "." not in name else name] = (code, None)
-    table.update({name: (code, None) for name, code in _EXTRA_COUNTRIES.items()})
+    table.update({name: (code, None) for name, code in COUNTRY_NAMES.items()})
+    table.update({name: (code, None) for name, code in COUNTRY_ABBREVIATIONS.items() if len(name) > 3 or "." in name})
     table.update({name: ("US", code) for code, name in US_STATES.items()})
     table.update({name: ("CA", code) for code, name in CA_PROVINCES.items()})
     table["Commonwealth of Massachusetts"] = ("US", "MA")

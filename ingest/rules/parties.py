@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from core.names import legal_form_pattern, written_form_lookbehind
 from ingest.rules.preamble import ALIAS, Preamble
 
 _QUOTED = re.compile(r"\"([^\"]{1,60})\"")
@@ -23,8 +24,7 @@ _NOT_PARTY_ALIAS = re.compile(
 _LEAD = re.compile(r"(?:[\s,;:.\-\u25cf\u2022\u00b7*]|and\b|AND\b|And\b|between\b|BETWEEN\b|\(\w{1,3}\)|\d\.|&)+")
 # Where a new name can start inside a chunk: after "and" / ";" that follow the previous party's descriptors.
 _NAME_START = re.compile(r"(?:[,;]\s*and\b,?\s+|;\s*|\band\b,?\s+(?=(?:the\s+)?[A-Z0-9]))")
-_SUFFIX_OR_DOMAIN = re.compile(r"\b(?:inc|llc|l\.l\.c|ltd|limited|corp|corporation|company|co|plc|lp|l\.p|"
-                               r"s\.a|ag|gmbh|b\.v|n\.v|pty|llp)\b\.?|\.com\b", re.IGNORECASE)
+_SUFFIX_OR_DOMAIN = re.compile(rf"\b{legal_form_pattern()}\b\.?|\.com\b", re.IGNORECASE)
 _VERBISH = re.compile(r"\b(?:shall|will|is|are|may|agrees?|means|hereby|provided|including|such|which|"
                       r"that|this|these|its|their|his|her|be|been|has|have|to|from|under|party|parties)\b")
 _DESCRIPTOR = re.compile(
@@ -38,11 +38,10 @@ _DESCRIPTOR = re.compile(
     r"|\s*\((?!(?:[A-Z]{2,4}|[A-Z][a-z]+)\)\s*[A-Z])"
     r"|,\s*(?:[A-Z][a-z]+\s+){1,2}(?:corporation|company|limited|partnership)\b|,\s*(?:an?\s+)?[Ii]ndividual\b"
     r"|,\s*being\b|,\s+(?:[A-Z][a-z]+\s+)?\d+\b|,\s*P\.?\s?O\.?\s+Box|\s+and\s+its\b"
-    r"|(?:(?<=Limited)|(?<=Ltd\.)|(?<=Inc\.)|(?<=LLC)|(?<=Corporation))\s+of\s+(?=[A-Z0-9])"
+    rf"|{written_form_lookbehind()}\s+of\s+(?=[A-Z0-9])"
     # A block-layout preamble runs the address on after the name: "Xencor, Inc. 111 W. Lemon Ave.",
     # "... International GmbH Binger Straße 173". A legal form followed by a number within four words.
-    r"|(?:(?<=Inc\.)|(?<=INC\.)|(?<=Inc)|(?<=INC)|(?<=LLC)|(?<=Ltd\.)|(?<=LTD\.)|(?<=GmbH)|(?<=Corp\.)|"
-    r"(?<=CORP\.)|(?<=Limited)|(?<=LIMITED)|(?<=AG)|(?<=plc))\s+(?=(?:[^\s\d,;()]+\s+){0,3}\d)"
+    rf"|{written_form_lookbehind()}\s+(?=(?:[^\s\d,;()]+\s+){{0,3}}\d)"
 )
 _ROLE_WORDS = {
     "licensor", "licensee", "distributor", "supplier", "customer", "franchisor", "franchisee", "consultant",

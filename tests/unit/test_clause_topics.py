@@ -7,11 +7,12 @@ import re
 
 import pytest
 
+from core.cuad_topics import TOPICS, expansion_phrases, question_category
 from core.errors import FilterValidationError
 from core.vocab import CUAD_CATEGORIES
 from graph.retrieval.lucene import LUCENE_SCOPE, question_topic, scoped_query, section_lucene_query
 from graph.retrieval.notes import not_addressed_sentence, unclassified_sentence
-from graph.retrieval.topics import TOPICS, expansion_phrases, lookalike_pattern, question_category
+from graph.retrieval.topics import lookalike_pattern
 
 GOVERNING = ('law governs "governing law" "governed by" "construed in accordance with" "laws of the state" '
              '"applicable law" "choice of law"')

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from datetime import date
 
+from core.names import loose_party_key
 from graph.store.fingerprint import fingerprint, similarity
-from ingest.duplicates import TEXT_THRESHOLD, best_metadata_match, best_text_match, party_norm
+from ingest.duplicates import TEXT_THRESHOLD, best_metadata_match, best_text_match
 from ingest.schema import ContractDraft, Organization
 from tests.synth_contracts import synthetic_text
 
@@ -48,4 +49,4 @@ def test_metadata_match_needs_the_same_date_and_every_party():
 
 
 def test_party_norm_drops_case_punctuation_and_legal_forms():
-    assert party_norm("The INGRAM MICRO, INC.") == party_norm("Ingram Micro") == "ingram micro"
+    assert loose_party_key("The INGRAM MICRO, INC.") == loose_party_key("Ingram Micro") == "ingram micro"

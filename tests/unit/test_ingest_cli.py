@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
+from ingest import cli
 from ingest.cli import Summary, collect_files, format_review, review_interactively
 from ingest.pipeline import RULES, Review
 from ingest.resolve import Candidate, PartySuggestion
@@ -64,3 +66,23 @@ def test_summary_lines():
                       failed=[(Path("c.pdf"), "not a PDF")])
     assert summary.lines() == ["Ingested 1, skipped 1, failed 1.", "  ingested: a.pdf -> a",
                                "  skipped:  b.pdf: already there", "  failed:   c.pdf: not a PDF"]
+
+
+def test_an_unexpected_failure_is_logged_with_its_traceback_at_warning(tmp_path: Path, monkeypatch, caplog):
+    # One file's unforeseen error is recorded and the batch goes on; its traceback goes to the log, at warning
+    # level so a default logging configuration shows it (it was at debug: lost).
+    path = tmp_path / "broken.pdf"
+    path.write_bytes(b"%PDF-1.4")
+
+    def boom(*args, **kwargs):
+        raise RuntimeError("parser exploded")
+
+    monkeypatch.setattr(cli, "process_file", boom)
+    summary = Summary()
+    with caplog.at_level(logging.WARNING, logger="ingest.cli"):
+        cli.ingest_one(path, None, RULES, summary, yes=True, ask=input, embeddings=None)
+    assert summary.failed == [(path, "unexpected error (RuntimeError): parser exploded")]
+    [record] = [r for r in caplog.records if r.name == "ingest.cli"]
+    assert (record.levelno, record.getMessage()) == (logging.WARNING, "unexpected failure on broken.pdf")
+    assert record.exc_info is not None and record.exc_info[0] is RuntimeError
+    assert "RuntimeError: parser exploded" in caplog.text

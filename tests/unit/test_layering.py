@@ -76,6 +76,32 @@ def test_a_relative_import_cycle_is_found_and_late_imports_break_none(tmp_path: 
     assert check(root) == ["module cycle in graph: graph.a -> graph.b -> graph.a"]
 
 
+def test_a_submodule_importing_its_siblings_from_its_own_package_is_a_cycle(tmp_path: Path) -> None:
+    # `from pkg import sibling` reads pkg's __init__, which imports the submodule back (ingest.rules.engine,
+    # agent.question.parser did); `import pkg.sibling as sibling` does not.
+    root = _tree(tmp_path, {"ingest/__init__.py": "",
+                            "ingest/rules/__init__.py": "from ingest.rules.engine import extract\n",
+                            "ingest/rules/engine.py": "from ingest.rules import law\n",
+                            "ingest/rules/law.py": "",
+                            "agent/__init__.py": "", "agent/q/__init__.py": "from agent.q.parser import parse\n",
+                            "agent/q/parser.py": "import agent.q.words as w\n", "agent/q/words.py": ""})
+    assert check(root) == ["module cycle in ingest: ingest.rules -> ingest.rules.engine -> ingest.rules"]
+
+
+def test_the_real_package_cycles_are_found_when_planted_back(tmp_path: Path) -> None:
+    # The two cycles issue 28 named, on copies of the real modules with the old import lines.
+    for name in ("ingest/__init__.py", "ingest/rules/__init__.py", "agent/__init__.py", "agent/question/__init__.py",
+                 "agent/question/parser.py"):
+        text = (REPO / name).read_text(encoding="utf-8")
+        if name == "agent/question/parser.py":
+            text = "from agent.question import words as w\n"
+        _tree(tmp_path, {name: text})
+    _tree(tmp_path, {"ingest/rules/engine.py": "from ingest.rules import law\n", "ingest/rules/law.py": "",
+                     "ingest/rules/model.py": "", "agent/question/parties.py": "", "agent/question/words.py": ""})
+    assert check(tmp_path) == ["module cycle in agent: agent.question -> agent.question.parser -> agent.question",
+                               "module cycle in ingest: ingest.rules -> ingest.rules.engine -> ingest.rules"]
+
+
 def test_a_cycle_between_packages_is_rejected(tmp_path: Path) -> None:
     # agent -> graph is allowed, graph -> agent is not: both the direction and the cycle are reported.
     root = _tree(tmp_path, {"agent/__init__.py": "", "agent/a.py": "import graph.g\n",

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from graph.store.party_roles import is_role_name, merge_key, resolve_role_name
+from core.names import merge_key
+from graph.store.party_roles import is_role_name, resolve_role_name
 from graph.store.prepare import prepare
 
 # (a, b, same party?) - checked by hand against the sample's contracts.

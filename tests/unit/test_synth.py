@@ -12,8 +12,8 @@ from benchmarks.mix import fields_covered, questions
 from benchmarks.profile import Shape, shape, total_variation
 from benchmarks.reference import reference_aggregation, reference_search
 from benchmarks.synth import generate, party_name
+from core.names import party_key
 from graph.query.filters import ContractFilter, parse_filter
-from graph.store.clean import party_key
 from graph.store.prepare import prepare
 
 N = 4000
