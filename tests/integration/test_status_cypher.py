@@ -84,6 +84,8 @@ def test_sample_counts(driver) -> None:
                                     "perpetual": 17, "notice_passed": 10, "in_notice_window": 9}
     assert counts("1998-06-30") == {"not_started": 465, "in_force": 23, "unknown": 16, "perpetual": 3,
                                     "expired": 2, "in_notice_window": 1}
+    assert counts("2026-12-01") == {"expired": 213, "unknown": 141, "in_force": 89, "perpetual": 28,
+                                    "notice_passed": 22, "in_notice_window": 17}
     assert search_contracts(driver, {"end_date_disagrees": True, "limit": 0}).total_count == 23
 
 
