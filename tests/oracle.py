@@ -9,11 +9,18 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
 from graph.store.prepare import Prepared
 
+# The stored facts a status reads, by a plain read (the oracle then computes the status itself).
+STORED_STATUS_FACTS = """
+MATCH (c:Contract)
+RETURN c.file_id AS file_id, c.effective_date AS effective_date, c.end_date AS end_date,
+       c.renewal_type AS renewal_type, c.renewal_months AS renewal_months, c.renewal_days AS renewal_days,
+       c.notice_months AS notice_months, c.notice_days AS notice_days
+"""
 TOKEN = re.compile(r"[a-z0-9]+(?:['.][a-z0-9]+)*")
 
 
@@ -28,7 +35,12 @@ class OracleContract:
 
 
 class Oracle:
-    def __init__(self, prepared: Prepared) -> None:
+    """`facts`: the stored status facts by file_id (effective_date, end_date as reconciled, renewal_type,
+    renewal_months/_days, notice_months/_days, read from the graph by a plain Cypher read); without them the
+    records' own end_date and no renewal facts."""
+
+    def __init__(self, prepared: Prepared, facts: dict[str, dict[str, Any]] | None = None) -> None:
+        self.facts = facts or {}
         self.names: dict[str, list[str]] = {}
         self.countries: dict[str, set[str]] = defaultdict(set)
         self.display: dict[str, str] = {}
@@ -53,16 +65,16 @@ class Oracle:
         checks = [
             _cmp(p["effective_date"], f.get("min_effective_date"), ">="),
             _cmp(p["effective_date"], f.get("max_effective_date"), "<="),
-            _cmp(p["end_date"], f.get("min_end_date"), ">="),
-            _cmp(p["end_date"], f.get("max_end_date"), "<="),
+            _cmp(self.end(c), f.get("min_end_date"), ">="),
+            _cmp(self.end(c), f.get("max_end_date"), "<="),
             not f.get("contract_types") or p["contract_type"] in f["contract_types"],
             all(any(" ".join(frag.lower().split()) in n for k in c.party_keys for n in self.names[k])
                 for frag in f.get("parties", [])),
             not f.get("party_country") or any(f["party_country"] in self.countries[k] for k in c.party_keys),
             not f.get("governing_law_country") or bool(c.law and c.law["country"] == f["governing_law_country"]),
             not f.get("governing_law_state") or bool(c.law and c.law["state"] == f["governing_law_state"]),
-            _active(p["end_date"], f.get("active"), f.get("as_of") or today),
-            f.get("has_end_date") is None or (p["end_date"] is not None) == f["has_end_date"],
+            _active(self.facts.get(c.file_id, p), f.get("active"), f.get("as_of") or today),
+            f.get("has_end_date") is None or (self.end(c) is not None) == f["has_end_date"],
             _cmp(p["total_amount"], f.get("min_amount"), ">="),
             _cmp(p["total_amount"], f.get("max_amount"), "<="),
             not f.get("monetary_value") or _cmp(p["total_amount"], f["monetary_value"]["value"],
@@ -72,6 +84,9 @@ class Oracle:
         ]
         return all(checks)
 
+    def end(self, c: OracleContract) -> date | None:
+        return self.facts[c.file_id]["end_date"] if c.file_id in self.facts else c.props["end_date"]
+
     def select(self, f: dict[str, Any], today: date) -> list[OracleContract]:
         return [c for c in self.contracts if self.matches(c, f, today)]
 
@@ -79,9 +94,10 @@ class Oracle:
         rows = self.select(f, today)
         key = f.get("sort_by", "effective_date")
         rows.sort(key=lambda c: c.file_id)
-        present = [c for c in rows if c.props[key] is not None]
-        missing = [c for c in rows if c.props[key] is None]
-        present.sort(key=lambda c: c.props[key], reverse=f.get("sort_order", "desc") == "desc")
+        value = (lambda c: self.end(c)) if key == "end_date" else (lambda c: c.props[key])
+        present = [c for c in rows if value(c) is not None]
+        missing = [c for c in rows if value(c) is None]
+        present.sort(key=value, reverse=f.get("sort_order", "desc") == "desc")
         ordered = present + missing
         offset, limit = f.get("offset", 0), f.get("limit", 20)
         return [c.file_id for c in ordered[offset:offset + limit]]
@@ -98,10 +114,48 @@ def _cmp(value: Any, bound: Any, op: str) -> bool:
             "=": value == bound}[op]
 
 
-def _active(end: date | None, active: bool | None, as_of: Any) -> bool:
+def _active(facts: dict[str, Any], active: bool | None, as_of: Any) -> bool:
     if active is None:
         return True
+    state = oracle_status(facts, date.fromisoformat(as_of) if isinstance(as_of, str) else as_of)
+    return state in ("in_force", "in_notice_window", "notice_passed", "perpetual") if active else state == "expired"
+
+
+def _plus_months(day: date, months: int) -> date:
+    y, m = divmod(day.month - 1 + months, 12)
+    year, month = day.year + y, m + 1
+    last = [31, 29 if year % 4 == 0 and (year % 100 or year % 400 == 0) else 28, 31, 30, 31, 30, 31, 31, 30, 31, 30,
+            31][month - 1]
+    return date(year, month, min(day.day, last))
+
+
+def oracle_status(p: dict[str, Any], on: date) -> str:
+    """docs/FILTERS.md#status, written out term by term (no code shared with graph.query.status)."""
+    effective, end, kind = p.get("effective_date"), p.get("end_date"), p.get("renewal_type")
+    if effective is not None and effective > on:
+        return "not_started"
+    if kind == "perpetual":
+        return "perpetual"
     if end is None:
-        return False
-    ref = date.fromisoformat(as_of) if isinstance(as_of, str) else as_of
-    return end >= ref if active else end < ref
+        return "unknown"
+    months, days = p.get("renewal_months"), p.get("renewal_days")
+    rolling = kind == "automatic" or (kind == "evergreen" and (months or days))
+    if end < on and not rolling:
+        return "perpetual" if kind == "evergreen" else "expired"
+    k, current = 0, end
+    while current < on:  # walk the renewal terms, each counted from the initial end
+        k += 1
+        current = end + timedelta(days=k * days) if (days and not months) else _plus_months(end, k * (months or 12))
+    notice_months, notice_days = p.get("notice_months"), p.get("notice_days")
+    if not (notice_months or notice_days):
+        return "in_force"
+    deadline = _plus_months(current, -notice_months) if notice_months else current - timedelta(days=notice_days)
+    if deadline < on:
+        return "notice_passed"
+    return "in_notice_window" if (deadline - on).days <= 90 else "in_force"
+
+
+def stored_status_facts(rows: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """The rows of STORED_STATUS_FACTS by file_id, Neo4j dates as Python dates."""
+    return {r["file_id"]: {k: (v.to_native() if hasattr(v, "to_native") else v) for k, v in r.items()}
+            for r in rows}

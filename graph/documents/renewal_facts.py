@@ -2,15 +2,18 @@
 sentence behind each value as a `TermEvidence` node under its Document.
 
 ```
-(:Contract {renewal_type, term_end, renewal_months, renewal_days, notice_months, notice_days,
-            notice_span_days, convenience_notice_days, initial_term_months, initial_term_days, renewal_version})
+(:Contract {renewal_type, term_end, end_date_text, term_perpetual, renewal_months, renewal_days, notice_months,
+            notice_days, notice_span_days, convenience_notice_days, initial_term_months, initial_term_days,
+            renewal_version})
 (:Document)-[:HAS_TERM_EVIDENCE]->(:TermEvidence {file_id, field, value, quote, section_number, section_title,
                                                   page, start, end})
 ```
-`term_end` (the initial term's last day) is the text's explicit end date, else its start (a date the term
-sentence gives, else the contract's effective date unless the term counts from an event the text does not
-date, `start_unknown`) plus the initial term, else the contract's `end_date`;
-null when the text says the contract is perpetual. Months and days: a period in years or months is kept in
+`end_date_text` (the initial term's last day as the text gives it) is the text's explicit end date, else its
+start (a date the term sentence gives, else the contract's effective date unless the term counts from an
+event the text does not date, `start_unknown`) plus the initial term; null when the text gives neither or
+says the contract is perpetual (`term_perpetual`). `term_end`, which the renewal maths read, is the
+contract's reconciled `end_date` (graph.store.end_dates: a reviewer's value, else `end_date_text`, else the
+pre-extracted value), null when the text says perpetual. Months and days: a period in years or months is kept in
 months (calendar arithmetic), one in weeks or days in days. `notice_span_days` (the notice in days, by
 ingest.renewals.periods' convention) exists only when there is a notice period, under a range index, so the
 notice filters start from the few contracts that have one.
@@ -28,6 +31,7 @@ from typing import Any
 from neo4j import Driver, ManagedTransaction
 
 from graph.server.db import read, write
+from graph.store.end_dates import reconcile
 
 ROW_KEYS = ("renewal_facts", "renewal_evidence")
 INDEXES = (
@@ -41,6 +45,8 @@ UNWIND $rows AS row
 MATCH (e:TermEvidence {file_id: row.file_id})
 DETACH DELETE e
 """
+# `end_date_text` is the text's own end of the initial term (never the pre-extracted value); `end_date` and
+# `term_end` then follow the precedence of graph.store.end_dates.
 SET_FACTS = """
 UNWIND $rows AS row
 MATCH (c:Contract {file_id: row.file_id})
@@ -48,12 +54,13 @@ WITH c, row, coalesce(row.term_start, CASE WHEN row.start_unknown THEN null ELSE
 SET c.renewal_type = row.renewal_type, c.renewal_months = row.renewal_months, c.renewal_days = row.renewal_days,
     c.notice_months = row.notice_months, c.notice_days = row.notice_days, c.notice_span_days = row.notice_span_days,
     c.convenience_notice_days = row.convenience_notice_days, c.initial_term_months = row.initial_months,
-    c.initial_term_days = row.initial_days, c.renewal_version = row.version,
-    c.term_end = CASE WHEN row.perpetual THEN null ELSE coalesce(row.end_date,
+    c.initial_term_days = row.initial_days, c.renewal_version = row.version, c.term_perpetual = row.perpetual,
+    c.end_date_text = CASE WHEN row.perpetual THEN null ELSE coalesce(row.end_date,
                    CASE WHEN start IS NULL THEN null
                         WHEN row.initial_months IS NOT NULL THEN start + duration({months: row.initial_months})
-                        WHEN row.initial_days IS NOT NULL THEN start + duration({days: row.initial_days}) END,
-                   c.end_date) END
+                        WHEN row.initial_days IS NOT NULL THEN start + duration({days: row.initial_days}) END) END
+WITH c
+SET """ + reconcile("c.end_date_confirmed", "c.end_date_text", "c.end_date_extracted") + """
 """
 CREATE_EVIDENCE = """
 UNWIND $rows AS row

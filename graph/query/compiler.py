@@ -12,7 +12,7 @@ from datetime import date
 from typing import Any
 
 from core.vocab import escape_lucene
-from graph.query import renewal_cypher
+from graph.query import renewal_cypher, status_cypher
 from graph.query.conditions import (
     PARTY_COUNTRY_TEST,
     Condition,
@@ -41,7 +41,9 @@ GROUP_KEYS: dict[str, tuple[str, str]] = {
     "clause_type": ("UNWIND c.clause_types AS g", "g"),
     "text_clause_type": ("MATCH (s:Section {file_id: c.file_id})-[:IS_CLAUSE_OF_TYPE]->(g:ClauseType)", "g.name"),
     **{name: ("", key) for name, key in renewal_cypher.GROUP_KEYS.items()},
+    "status": ("", status_cypher.STATUS),
 }
+AS_OF_KEYS = renewal_cypher.AS_OF_KEYS | {"status"}  # group keys that read $as_of
 METRICS: dict[str, str] = {
     "count": "count(c)",
     "sum_amount": "CASE WHEN count(c.total_amount) = 0 THEN null ELSE sum(c.total_amount) END",
@@ -68,6 +70,9 @@ WITHIN = "c.file_id IN $within"
 CONTRACT_COLUMNS = """c.file_id AS file_id, coalesce(c.title, c.file_id) AS title, c.contract_type AS contract_type,
        toString(c.effective_date) AS effective_date, toString(c.end_date) AS end_date,
        c.total_amount AS total_amount, c.duration AS duration, c.summary AS summary,
+       c.end_date_source AS end_date_source, toString(c.end_date_extracted) AS end_date_extracted,
+       toString(c.end_date_text) AS end_date_text, """ + status_cypher.STATUS + """ AS status,
+       c.renewal_type AS renewal_type, c.renewal_months AS renewal_months, c.renewal_days AS renewal_days,
        [(c)<-[r:PARTY_TO]-(p:Party) | {name: p.name, role: r.role,
          countries: COLLECT { MATCH (p)-[:LOCATED_AT]->(:Location)-[:IN_COUNTRY]->(k:Country)
                               RETURN DISTINCT k.code ORDER BY k.code }}] AS parties,
@@ -211,7 +216,7 @@ def compile_page_head(f: ContractFilter, today: date | None = None) -> CompiledQ
 def compile_search(f: ContractFilter, today: date | None = None) -> CompiledQuery:
     """One page of matching contracts with parties, countries and governing law."""
     head = compile_page_head(f, today)
-    return CompiledQuery(f"{head.cypher}\n{CONTRACT_ROW}", head.params)
+    return CompiledQuery(f"{head.cypher}\n{CONTRACT_ROW}", {**head.params, "as_of": f.as_of or today or date.today()})
 
 
 def compile_aggregation(f: ContractFilter, today: date | None = None,
@@ -239,7 +244,7 @@ def compile_aggregation(f: ContractFilter, today: date | None = None,
         f"RETURN key, value\nORDER BY value {direction}, key ASC\nLIMIT $agg_limit",
     ]
     params = {**match.params, "agg_limit": f.agg_limit}
-    if f.group_by in renewal_cypher.AS_OF_KEYS:
+    if f.group_by in AS_OF_KEYS:
         params["as_of"] = f.as_of or today or date.today()
     return CompiledQuery("\n".join(lines), params)
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from graph.query import renewal_cypher
+from graph.query import renewal_cypher, status_cypher
 from graph.query.filters import ContractFilter
 
 OPERATORS: dict[str, str] = {"=": "=", ">": ">", "<": "<", ">=": ">=", "<=": "<="}
@@ -90,9 +90,16 @@ def property_conditions(f: ContractFilter, today: date) -> list[Condition]:
     found = _date_conditions(f) + _amount_conditions(f)
     if f.contract_types:
         found.append(Condition("c.contract_type IN $contract_types", "contract_types", list(f.contract_types)))
+    # Status on as_of (graph.query.status): `active` is in force (true) or expired (false).
     if f.active is not None:
-        op = ">=" if f.active else "<"
-        found.append(Condition(f"c.end_date {op} $as_of", "as_of", f.as_of or today))
+        found.append(Condition(status_cypher.ACTIVE if f.active else status_cypher.INACTIVE, "as_of",
+                               f.as_of or today))
+    if f.status:
+        found += [Condition(status_cypher.STATUS_IN, "status", list(f.status)),
+                  Condition("", "as_of", f.as_of or today)]
+    if f.end_date_disagrees is not None:
+        found.append(Condition(status_cypher.END_DATE_DISAGREES if f.end_date_disagrees
+                               else status_cypher.END_DATE_AGREES))
     if f.has_end_date is not None:
         found.append(Condition(f"c.end_date IS {'NOT ' if f.has_end_date else ''}NULL"))
     # The contract's one jurisdiction, stored on it (graph.store.prepare) under range indexes.

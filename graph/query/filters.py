@@ -25,8 +25,10 @@ from core.vocab import (
 SortField = Literal["effective_date", "end_date", "total_amount", "party_count"]
 GroupBy = Literal["contract_type", "effective_year", "effective_month", "end_year", "party",
                   "party_country", "governing_law_country", "clause_type", "text_clause_type",
-                  "notice_month", "renewal_type"]
+                  "notice_month", "renewal_type", "status"]
 RenewalType = Literal["none", "automatic", "option", "evergreen", "perpetual"]
+# graph.query.status.STATUSES (a test keeps the two equal; filters.py sits below status.py's imports)
+Status = Literal["not_started", "in_force", "in_notice_window", "notice_passed", "perpetual", "expired", "unknown"]
 Metric = Literal["count", "sum_amount", "avg_amount", "min_amount", "max_amount", "avg_duration_days"]
 Operator = Literal["=", ">", "<", ">=", "<="]
 Order = Literal["asc", "desc"]
@@ -88,10 +90,21 @@ class ContractFilter(BaseModel):
         None, description="US state or Canadian province whose law governs the contract, code or name "
                           "(e.g. DE or Delaware, NY, ON).")
     active: bool | None = Field(
-        None, description="true: end_date on or after as_of (still running); false: end_date before as_of "
-                          "(expired). Contracts without an end date are neither.")
-    as_of: date | None = Field(None, description="Reference date for `active`, the notice and renewal bounds and "
-                                                 "the notice_month groups (YYYY-MM-DD); default today.")
+        None, description="true: in force on as_of (started, and its current term covers as_of: the initial "
+                          "term has not ended, or it renews automatically / is evergreen and rolled over, or it "
+                          "is perpetual); false: expired on as_of (ended before it and does not roll). "
+                          "Contracts not yet started and those of unknown status are neither.")
+    status: tuple[Status, ...] = Field(
+        (), max_length=MAX_ITEMS,
+        description="The contract's status on as_of, any of them matches (OR): not_started (effective after "
+                    "as_of), in_force, in_notice_window (notice deadline within 90 days), notice_passed (the "
+                    "term's notice deadline passed, the term runs on), perpetual, expired, unknown (no end date).")
+    end_date_disagrees: bool | None = Field(
+        None, description="true: the end of the initial term read from the contract's text and the "
+                          "pre-extracted end date are both known and differ; false: both known and equal.")
+    as_of: date | None = Field(None, description="Reference date for `active`, `status`, the notice and renewal "
+                                                 "bounds and the notice_month and status groups (YYYY-MM-DD); "
+                                                 "default today.")
     has_end_date: bool | None = Field(
         None, description="true: only contracts with a known end date; false: only open-ended contracts "
                           "(no end date).")
@@ -158,7 +171,7 @@ class ContractFilter(BaseModel):
     def _text_clauses(cls, values: tuple[str, ...]) -> tuple[str, ...]:
         return _canonical_all(values, CUAD_CATEGORIES, "CUAD clause category")
 
-    @field_validator("renewal_types")
+    @field_validator("renewal_types", "status")
     @classmethod
     def _renewal_types(cls, values: tuple[str, ...]) -> tuple[str, ...]:
         return tuple(dict.fromkeys(values))

@@ -40,7 +40,7 @@ def _separate(f: ContractFilter, today: date | None) -> CompiledQuery:
     count, page = compile_count(f, today), compile_page_head(f, today)
     cypher = "\n".join(["CALL () {", indent(count.cypher), "}", "OPTIONAL CALL () {", indent(page.cypher),
                         "  RETURN c", "}", f"RETURN total_count, {CONTRACT_COLUMNS}"])
-    return CompiledQuery(cypher, {**count.params, **page.params})
+    return CompiledQuery(cypher, {**count.params, **page.params, "as_of": f.as_of or today or date.today()})
 
 
 def _shared(f: ContractFilter, today: date | None) -> CompiledQuery:
@@ -50,7 +50,8 @@ def _shared(f: ContractFilter, today: date | None) -> CompiledQuery:
         f"  WITH c {page_order(f)}", "  SKIP $offset LIMIT $limit",
         "  RETURN c", "}", f"RETURN size(matched) AS total_count, {CONTRACT_COLUMNS}",
     ])
-    return CompiledQuery(cypher, {**match.params, "offset": f.offset, "limit": f.limit})
+    return CompiledQuery(cypher, {**match.params, "offset": f.offset, "limit": f.limit,
+                                  "as_of": f.as_of or today or date.today()})
 
 
 def compile_page(f: ContractFilter, today: date | None = None) -> CompiledQuery:

@@ -16,6 +16,7 @@ from core.vocab import country_code
 from graph.query.compiler import CompiledQuery, compile_aggregation, compile_count
 from graph.query.filters import MAX_OFFSET, ContractFilter, parse_filter, validate_model
 from graph.query.paging import compile_page
+from graph.query.status import row_fields
 from graph.reads import cypher as queries
 from graph.server.db import read
 
@@ -59,8 +60,9 @@ def search_contracts(driver: Driver, f: ContractFilter | dict[str, Any] | None, 
         page_q = compile_page(f, today)
         rows = read(driver, page_q.cypher, page_q.params, database)
         total = int(rows[0]["total_count"]) if rows else 0
-        contracts = [{k: v for k, v in row.items() if k != "total_count"} for row in rows
-                     if row["file_id"] is not None]
+        as_of = f.as_of or today or date.today()
+        contracts = [{**{k: v for k, v in row.items() if k != "total_count"}, **row_fields(row, as_of)}
+                     for row in rows if row["file_id"] is not None]
         ran = [page_q]
     else:
         count_q = compile_count(f, today)

@@ -21,6 +21,7 @@ from graph.query.compiler import (
     compile_projection,
 )
 from graph.query.filters import ContractFilter
+from graph.query.status import row_fields
 from graph.reads.repository import SearchResult
 from graph.server.db import read
 
@@ -72,8 +73,9 @@ def search_within_hits(driver: Driver, f: ContractFilter, hits_q: CompiledQuery,
         proj = compile_projection(f, today, within=within)
         page_q = CompiledQuery(proj.cypher + RANKED_PAGE + CONTRACT_ROW + ",\n       score",
                                {**proj.params, "hit_scores": {h["file_id"]: h["score"] for h in hits},
-                                "offset": f.offset, "limit": f.limit})
-        contracts = read(driver, page_q.cypher, page_q.params, database)
+                                "offset": f.offset, "limit": f.limit, "as_of": f.as_of or today})
+        as_of = f.as_of or today
+        contracts = [{**row, **row_fields(row, as_of)} for row in read(driver, page_q.cypher, page_q.params, database)]
         ran.append(page_q)
     aggregation = None
     agg_q = compile_aggregation(f, today, within=within)

@@ -6,6 +6,7 @@ changes nothing.
 
 from __future__ import annotations
 
+from graph.store.end_dates import reconcile
 from graph.store.schema import CONTRACT_COUNT, PARTY_COUNTRIES, PARTY_NAMES, PARTY_TEXT, TITLE
 
 CLEAR_CONTRACT_LINKS = """
@@ -20,11 +21,14 @@ WITH DISTINCT c
 OPTIONAL MATCH (c)-[g:GOVERNED_BY]->(:Jurisdiction)
 DELETE g
 """
+# `end_date` in the row is the pre-extracted value: kept as `end_date_extracted`, and `end_date` re-reconciled
+# with a reviewer's and the text's values already on the node (graph.store.end_dates).
 MERGE_CONTRACTS = """
 UNWIND $rows AS row
 MERGE (c:Contract {file_id: row.file_id})
 SET c += row
-SET c.title = """ + TITLE
+SET c.title = """ + TITLE + """, c.end_date_extracted = row.end_date
+SET """ + reconcile("c.end_date_confirmed", "c.end_date_text", "c.end_date_extracted")
 # `contract_count` comes with the row only on a first load (graph.store.load.FreshFacts); otherwise it is
 # recomputed from the graph after the batch (REFRESH_PARTY_COUNTS).
 MERGE_PARTIES = """

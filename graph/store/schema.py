@@ -7,6 +7,7 @@ from neo4j import Driver
 
 from core.settings import int_setting
 from graph.server.db import read, write
+from graph.store.end_dates import BACKFILL_EXTRACTED
 from graph.store.titles import file_title
 
 CONSTRAINTS = (
@@ -62,6 +63,7 @@ PARTY_NAMES = "COLLECT { MATCH (c)<-[:PARTY_TO]-(p:Party) WITH DISTINCT p ORDER 
 # The display title: the document name found in the text, else the cleaned file name (graph.store.titles).
 TITLE = "coalesce(c.text_title, c.file_title, c.file_id)"
 BACKFILL_STORED_FACTS = (
+    BACKFILL_EXTRACTED,
     f"MATCH (p:Party) WHERE p.contract_count IS NULL SET p.contract_count = {CONTRACT_COUNT}",
     f"MATCH (c:Contract) WHERE c.party_countries IS NULL SET c.party_countries = {PARTY_COUNTRIES}",
     f"MATCH (c:Contract) WHERE c.clause_types IS NULL SET c.clause_types = {CLAUSE_TYPES}",

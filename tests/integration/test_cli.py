@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from datetime import date
 
 from graph.reads.repository import graph_counts
 
@@ -29,7 +30,10 @@ def test_search_all_reports_510() -> None:
 def test_search_with_aggregation_and_params() -> None:
     out = run("search", json.dumps({"governing_law_state": "Delaware", "group_by": "contract_type", "limit": 2}))
     data = json.loads(out.stdout)
-    assert data["params"][0] == {"governing_law_state": "DE", "window": 2, "offset": 0, "limit": 2}
+    # as_of (today): each row's status column reads it
+    assert data["params"][0] == {"governing_law_state": "DE", "window": 2, "offset": 0, "limit": 2,
+                                 "as_of": date.today().isoformat()}
+    assert {"status", "rolled_over", "status_note", "end_date_source"} <= data["contracts"][0].keys()
     assert sum(row["value"] for row in data["aggregation"]) == data["total_count"] == 38
 
 

@@ -12,15 +12,17 @@ from hypothesis import strategies as st
 
 from core.vocab import SAMPLE_CLAUSE_TYPES
 from graph.reads.repository import search_contracts
+from graph.server.db import read
 from graph.store.prepare import Prepared
-from tests.oracle import Oracle
+from tests.oracle import STORED_STATUS_FACTS, Oracle, stored_status_facts
 
 TODAY = date(2021, 6, 30)
 
 
 @pytest.fixture(scope="module")
-def oracle(prepared_sample: Prepared) -> Oracle:
-    return Oracle(prepared_sample)
+def oracle(driver, prepared_sample: Prepared) -> Oracle:
+    # `active` is the status on as_of and `end_date` the reconciled end: both from the stored facts
+    return Oracle(prepared_sample, stored_status_facts(read(driver, STORED_STATUS_FACTS)))
 
 
 def _vocab(prepared: Prepared) -> dict[str, list[Any]]:

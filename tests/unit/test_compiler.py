@@ -103,10 +103,8 @@ def test_governing_law_with_a_party_fragment() -> None:
                       "  AND c.governing_law_country = $governing_law_country")
 
 
-@pytest.mark.parametrize(("active", "op"), [(True, ">="), (False, "<")])
-def test_active_uses_reference_date(active: bool, op: str) -> None:
-    assert where({"active": active}) == (f"{HEAD}\nWHERE c.end_date {op} $as_of", {"as_of": TODAY})
-    assert where({"active": active, "as_of": "2019-01-01"})[1] == {"as_of": date(2019, 1, 1)}
+# `active` is the status on as_of (in force / expired), no longer `end_date` against it:
+# tests/unit/test_status_compiler.py holds its exact Cypher.
 
 
 def test_amount_range() -> None:
@@ -153,7 +151,8 @@ def test_search_sorting_and_paging(sort_by: str, key: str) -> None:
         f"  {HEAD}\n  WHERE {key} IS NULL\n  WITH c ORDER BY c.file_id ASC LIMIT $window\n"
         "  RETURN collect(c) AS unkeyed\n}\nUNWIND keyed + unkeyed AS c\nWITH c\n"
         f"ORDER BY {key} IS NULL, {key} ASC, c.file_id ASC\nSKIP $offset LIMIT $limit\nRETURN c.file_id AS file_id")
-    assert q.params == {"window": 21, "offset": 14, "limit": 7}
+    # as_of: the row's status column reads it (tests/unit/test_status_compiler.py)
+    assert q.params == {"window": 21, "offset": 14, "limit": 7, "as_of": TODAY}
 
 
 def test_search_adds_the_sort_key_test_to_the_filter() -> None:

@@ -23,7 +23,8 @@ def test_contract_properties_only_keep_count_and_page_as_separate_subqueries() -
     q = compile_page(f, TODAY)
     assert q.cypher == (f"CALL () {{\n{_indented(count.cypher)}\n}}\nOPTIONAL CALL () {{\n{_indented(body)}\n"
                         f"  RETURN c\n}}\nRETURN total_count, {CONTRACT_COLUMNS}")
-    assert q.params == {"min_effective_date": date(2010, 1, 1), "window": 15, "offset": 10, "limit": 5}
+    assert q.params == {"min_effective_date": date(2010, 1, 1), "window": 15, "offset": 10, "limit": 5,
+                        "as_of": TODAY}  # the status column reads it
 
 
 def test_the_empty_filter_counts_from_the_count_store() -> None:
@@ -40,7 +41,7 @@ def test_party_filters_seek_once_and_page_the_collected_matches() -> None:
         "  WITH c ORDER BY c.total_amount IS NULL, c.total_amount ASC, c.file_id ASC\n"
         "  SKIP $offset LIMIT $limit\n  RETURN c\n}\n"
         f"RETURN size(matched) AS total_count, {CONTRACT_COLUMNS}")
-    assert q.params == {"party_0": "acme", "offset": 0, "limit": 3}
+    assert q.params == {"party_0": "acme", "offset": 0, "limit": 3, "as_of": TODAY}
 
 
 def test_full_text_walks_once_too() -> None:

@@ -1,0 +1,144 @@
+"""The status on a date: the compiled Cypher equals graph.query.status on random facts; on the sample, `active`
+true / false list exactly the contracts an independent oracle (tests/oracle.py, from the stored facts read by a
+plain Cypher read) finds in force / expired, on 30 seeded random dates; the reconciled end date holds after
+either load order and a reviewer's confirmation."""
+
+from __future__ import annotations
+
+import random
+from datetime import date
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from core.errors import NotFound
+from graph.query.status import from_row, status
+from graph.query.status_cypher import STATUS
+from graph.reads.repository import search_contracts
+from graph.server.db import read
+from graph.store.end_dates import confirm_end_date
+from tests.oracle import STORED_STATUS_FACTS, oracle_status, stored_status_facts
+
+EXPRESSION = f"UNWIND $rows AS c RETURN c.i AS i, {STATUS} AS status ORDER BY i"
+IN_FORCE = {"in_force", "in_notice_window", "notice_passed", "perpetual"}
+days = st.dates(date(1990, 1, 1), date(2035, 12, 31))
+pairs = st.one_of(st.just((None, None)), st.tuples(st.integers(1, 36), st.none()),
+                  st.tuples(st.none(), st.integers(7, 400)))
+rows = st.lists(st.fixed_dictionaries({
+    "effective_date": st.one_of(st.none(), days), "end_date": st.one_of(st.none(), days),
+    "renewal_type": st.sampled_from([None, "none", "automatic", "option", "evergreen", "perpetual"]),
+    "renewal": pairs, "notice": pairs}), min_size=1, max_size=40)
+
+
+def _as_map(i: int, row: dict) -> dict:
+    (rm, rd), (nm, nd) = row["renewal"], row["notice"]
+    return {"i": i, "effective_date": row["effective_date"], "end_date": row["end_date"],
+            "renewal_type": row["renewal_type"], "renewal_months": rm, "renewal_days": rd,
+            "notice_months": nm, "notice_days": nd}
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(rows, st.dates(date(1990, 1, 1), date(2045, 12, 31)))
+def test_cypher_status_equals_the_function(driver, facts, as_of):
+    maps = [_as_map(i, row) for i, row in enumerate(facts)]
+    got = read(driver, EXPRESSION, {"rows": maps, "as_of": as_of})
+    for m, row in zip(maps, got, strict=True):
+        assert row["status"] == status(from_row(m), as_of).state, m
+
+
+@pytest.fixture(scope="module")
+def stored(driver) -> dict[str, dict]:
+    return stored_status_facts(read(driver, STORED_STATUS_FACTS))
+
+
+def _ids(driver, f: dict) -> set[str]:
+    result = search_contracts(driver, {**f, "limit": 500})
+    assert result.total_count == len(result.contracts)
+    return {c["file_id"] for c in result.contracts}
+
+
+def test_active_is_in_force_and_expired_on_random_dates(driver, stored) -> None:
+    rng = random.Random(29)
+    dates = [date.fromordinal(rng.randint(date(1992, 1, 1).toordinal(), date(2032, 12, 31).toordinal()))
+             for _ in range(30)] + [date(2012, 1, 1), date(1998, 6, 30), date(2026, 12, 1)]
+    for d in dates:
+        states = {fid: oracle_status(p, d) for fid, p in stored.items()}
+        in_force = {f for f, s in states.items() if s in IN_FORCE}
+        expired = {f for f, s in states.items() if s == "expired"}
+        assert _ids(driver, {"active": True, "as_of": d.isoformat()}) == in_force, d
+        assert _ids(driver, {"active": False, "as_of": d.isoformat()}) == expired, d
+        groups = search_contracts(driver, {"group_by": "status", "as_of": d.isoformat(), "limit": 0, "agg_limit": 20})
+        want: dict[str, int] = {}
+        for s in states.values():
+            want[s] = want.get(s, 0) + 1
+        assert {g["key"]: g["value"] for g in groups.aggregation or []} == want, d
+
+
+def test_sample_counts(driver) -> None:
+    """The figures docs/FILTERS.md#status reports (CUAD sample with its document layer, rules engine)."""
+    def counts(d: str) -> dict[str, int]:
+        rows = search_contracts(driver, {"group_by": "status", "as_of": d, "limit": 0}).aggregation or []
+        return {r["key"]: r["value"] for r in rows}
+    assert counts("2012-01-01") == {"not_started": 270, "expired": 83, "in_force": 71, "unknown": 50,
+                                    "perpetual": 17, "notice_passed": 10, "in_notice_window": 9}
+    assert counts("1998-06-30") == {"not_started": 465, "in_force": 23, "unknown": 16, "perpetual": 3,
+                                    "expired": 2, "in_notice_window": 1}
+    assert counts("2026-12-01") == {"expired": 213, "unknown": 141, "in_force": 89, "perpetual": 28,
+                                    "notice_passed": 22, "in_notice_window": 17}
+    assert search_contracts(driver, {"end_date_disagrees": True, "limit": 0}).total_count == 23
+
+
+def test_rows_carry_status_and_the_rolled_over_note(driver) -> None:
+    result = search_contracts(driver, {"status": ["in_force", "notice_passed", "in_notice_window"],
+                                       "as_of": "2026-12-01", "limit": 500})
+    rolled = [c for c in result.contracts if c["rolled_over"]]
+    assert rolled and all(c["status_note"].startswith("renewed automatically every ") and
+                          c["status_note"].endswith("; no notice recorded") for c in rolled)
+    assert {c["status"] for c in result.contracts} <= {"in_force", "notice_passed", "in_notice_window"}
+    assert all(c["end_date_source"] in ("reviewer", "text", "extracted") for c in result.contracts
+               if c["end_date"] is not None)
+
+
+ENDS = """MATCH (c:Contract {file_id: $file_id})
+RETURN c.end_date AS end_date, c.end_date_source AS source, c.end_date_text AS text,
+       c.end_date_extracted AS extracted, c.end_date_confirmed AS confirmed, c.term_end AS term_end"""
+DISAGREEING = """MATCH (c:Contract) WHERE c.end_date_text <> c.end_date_extracted AND c.term_perpetual = false
+RETURN c.file_id AS file_id ORDER BY file_id LIMIT 1"""
+
+
+def _ends(driver, file_id: str) -> dict:
+    row = read(driver, ENDS, {"file_id": file_id})[0]
+    return {k: (v.to_native() if hasattr(v, "to_native") else v) for k, v in row.items()}
+
+
+def test_reviewer_text_extracted_precedence(driver) -> None:
+    file_id = read(driver, DISAGREEING)[0]["file_id"]
+    before = _ends(driver, file_id)
+    assert before["source"] == "text" and before["end_date"] == before["text"] == before["term_end"]
+    assert before["confirmed"] is None and before["extracted"] not in (None, before["text"])
+    try:
+        assert confirm_end_date(driver, file_id, date(2031, 3, 31)) == (date(2031, 3, 31), "reviewer")
+        after = _ends(driver, file_id)
+        assert after == {**before, "end_date": date(2031, 3, 31), "source": "reviewer",
+                         "confirmed": date(2031, 3, 31), "term_end": date(2031, 3, 31)}
+    finally:
+        assert confirm_end_date(driver, file_id, None) == (before["text"], "text")
+    assert _ends(driver, file_id) == before
+    with pytest.raises(NotFound):
+        confirm_end_date(driver, "no such contract", date(2030, 1, 1))
+
+
+def test_reloading_either_layer_keeps_the_reconciled_end(driver, sample_records) -> None:
+    """`graph load` after the text's facts exist, then the text's facts again (`ingest renewals`): the end
+    stays the text's, the extracted value stays beside it."""
+    from graph.store.load import load_records
+    from ingest.renewals.rows import refresh_renewals
+
+    file_id = read(driver, DISAGREEING)[0]["file_id"]
+    before = _ends(driver, file_id)
+    record = next(r for r in sample_records if str(r.get("file_id")).strip() == file_id)
+    load_records(driver, [record])
+    assert _ends(driver, file_id) == before
+    assert refresh_renewals(driver, [file_id]) == 1
+    assert _ends(driver, file_id) == before
