@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from graph.query import status_cypher
+
 PARTY_SEARCH_HEAD = """
 MATCH (p:Party)
 WHERE ($name IS NULL OR any(n IN p.search_names WHERE n CONTAINS $name))
@@ -64,15 +66,15 @@ RETURN c.file_id AS file_id, coalesce(c.title, c.file_id) AS title, coalesce(c.p
 ORDER BY toLower(title), file_id LIMIT $limit
 """
 
-OVERVIEW = """
-CALL () { MATCH (c:Contract) RETURN count(c) AS contracts }
-CALL () { MATCH (p:Party) RETURN count(p) AS parties }
-CALL () { MATCH (cl:Clause) RETURN count(cl) AS clauses }
-CALL () { MATCH (c:Contract) WHERE c.end_date >= $today RETURN count(c) AS active }
-CALL () { MATCH (c:Contract) WHERE $today <= c.end_date <= $horizon RETURN count(c) AS expiring }
-CALL () { MATCH (c:Contract) WHERE c.end_date IS NULL RETURN count(c) AS no_end_date }
-CALL () { MATCH (c:Contract) RETURN coalesce(sum(c.total_amount), 0.0) AS total_value }
-CALL () { MATCH (c:Contract {source: 'sample'}) RETURN count(c) > 0 AS has_sample }
+OVERVIEW = f"""
+CALL () {{ MATCH (c:Contract) RETURN count(c) AS contracts }}
+CALL () {{ MATCH (p:Party) RETURN count(p) AS parties }}
+CALL () {{ MATCH (cl:Clause) RETURN count(cl) AS clauses }}
+CALL () {{ MATCH (c:Contract) WHERE {status_cypher.ACTIVE} RETURN count(c) AS active }}
+CALL () {{ MATCH (c:Contract) WHERE $today <= c.end_date <= $horizon RETURN count(c) AS expiring }}
+CALL () {{ MATCH (c:Contract) WHERE c.end_date IS NULL RETURN count(c) AS no_end_date }}
+CALL () {{ MATCH (c:Contract) RETURN coalesce(sum(c.total_amount), 0.0) AS total_value }}
+CALL () {{ MATCH (c:Contract {{source: 'sample'}}) RETURN count(c) > 0 AS has_sample }}
 RETURN contracts, parties, clauses, active, expiring, no_end_date, total_value, has_sample
 """
 COUNTS_BY_LABEL = """

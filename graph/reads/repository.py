@@ -161,7 +161,8 @@ def overview(driver: Driver, today: date | None = None, horizon_days: int = 90,
              database: str | None = None) -> dict[str, Any]:
     """KPI numbers for the Overview page and the sidebar."""
     today = today or date.today()
-    params = {"today": today, "horizon": today + timedelta(days=horizon_days)}
+    # `active` is the status filter's "in force on as_of" (graph.query.status), so the card equals its Explorer list
+    params = {"today": today, "as_of": today, "horizon": today + timedelta(days=horizon_days)}
     return read(driver, queries.OVERVIEW, params, database)[0]
 
 

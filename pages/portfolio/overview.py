@@ -53,7 +53,8 @@ def _cards(numbers: dict[str, Any], as_of: date) -> list[tuple[str, str, str, Co
     return [
         ("Contracts", f"{numbers['contracts']:,}", "Contracts in the graph.", ContractFilter()),
         ("Parties", f"{numbers['parties']:,}", "Distinct parties after name merging.", None),
-        ("Active", f"{numbers['active']:,}", f"End date on or after {as_of:%Y-%m-%d}.",
+        ("In force", f"{numbers['active']:,}",
+         f"Started and in their term on {as_of:%Y-%m-%d}, automatic renewals and perpetual terms included.",
          ContractFilter(active=True, as_of=as_of)),
         (f"Expiring in {HORIZON_DAYS} days", f"{numbers['expiring']:,}",
          f"End date between {as_of:%Y-%m-%d} and {soon.max_end_date:%Y-%m-%d}.", soon),

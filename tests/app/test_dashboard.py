@@ -93,7 +93,7 @@ def test_overview_shows_kpis_and_charts(driver):
     numbers = overview(driver)
     assert metric(at, "Contracts") == f"{numbers['contracts']:,}"
     assert metric(at, "Parties") == f"{numbers['parties']:,}"
-    assert metric(at, "Active") == f"{numbers['active']:,}"
+    assert metric(at, "In force") == f"{numbers['active']:,}"
     assert metric(at, "Expiring in 90 days") == f"{numbers['expiring']:,}"
     assert metric(at, "No end date") == f"{numbers['no_end_date']:,}"
     assert len(at.get("plotly_chart")) == 5
@@ -106,12 +106,15 @@ def test_overview_as_of_date_recounts_active_and_expiring(driver):
     at = open_page(OVERVIEW, {"as_of": "2015-01-01"})
     numbers = overview(driver, today=date(2015, 1, 1))
     assert numbers["active"] != overview(driver)["active"]  # the date matters on this sample
-    assert metric(at, "Active") == f"{numbers['active']:,}"
+    assert metric(at, "In force") == f"{numbers['active']:,}"
+    # the card is the CLI's count of `{"active": true, "as_of": D}` (python -m graph search)
+    assert numbers["active"] == search_contracts(driver, {"active": True, "as_of": "2015-01-01"}).total_count
     assert metric(at, "Expiring in 90 days") == f"{numbers['expiring']:,}"
     assert at.date_input(key="overview_as_of_2015-01-01").value == date(2015, 1, 1)
     at.date_input(key="overview_as_of_2015-01-01").set_value(date(2010, 6, 30)).run()
     assert at.query_params["as_of"] == "2010-06-30"
-    assert metric(at, "Active") == f"{overview(driver, today=date(2010, 6, 30))['active']:,}"
+    in_force = search_contracts(driver, {"active": True, "as_of": "2010-06-30"}).total_count
+    assert metric(at, "In force") == f"{in_force:,}" == f"{overview(driver, today=date(2010, 6, 30))['active']:,}"
 
 
 @pytest.mark.parametrize(("widgets", "expected"), FORM_CASES, ids=[str(i) for i in range(len(FORM_CASES))])
