@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
 
+from graph.server.db import read
 from graph.store.prepare import Prepared
 
 # The stored facts a status reads, by a plain read (the oracle then computes the status itself).
@@ -159,3 +160,10 @@ def stored_status_facts(rows: list[dict[str, Any]]) -> dict[str, dict[str, Any]]
     """The rows of STORED_STATUS_FACTS by file_id, Neo4j dates as Python dates."""
     return {r["file_id"]: {k: (v.to_native() if hasattr(v, "to_native") else v) for k, v in r.items()}
             for r in rows}
+
+
+def graph_oracle(driver: Any, prepared: Prepared) -> Oracle:
+    """The oracle over the prepared records and the status facts stored in the graph (the reconciled end
+    date, the renewal facts from the texts), read by a plain Cypher read: what `active` and `end_date`
+    mean now depends on both (docs/FILTERS.md#status)."""
+    return Oracle(prepared, stored_status_facts(read(driver, STORED_STATUS_FACTS)))

@@ -26,7 +26,7 @@ from graph.reads.repository import overview, search_contracts
 from graph.server.config import REPO_ROOT
 from graph.store.prepare import Prepared
 from tests.app.shown import shown
-from tests.oracle import Oracle
+from tests.oracle import Oracle, graph_oracle
 
 pytestmark = pytest.mark.integration
 
@@ -60,8 +60,8 @@ WIDGET_KINDS = {"types": "multiselect", "parties": "multiselect", "clauses": "mu
 
 
 @pytest.fixture(scope="module")
-def oracle(prepared_sample: Prepared) -> Oracle:
-    return Oracle(prepared_sample)
+def oracle(driver, prepared_sample: Prepared) -> Oracle:
+    return graph_oracle(driver, prepared_sample)
 
 
 def open_page(page: str | None = None, params: dict[str, Any] | None = None) -> AppTest:

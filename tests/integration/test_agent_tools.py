@@ -20,7 +20,7 @@ from graph.query.filters import parse_filter
 from graph.reads.repository import contract_details, search_contracts, search_parties
 from graph.server.config import REPO_ROOT
 from graph.server.db import read
-from tests.oracle import Oracle
+from tests.oracle import Oracle, graph_oracle
 
 TODAY = date(2021, 6, 30)
 
@@ -42,8 +42,8 @@ def cli_search(filter_: dict[str, Any]) -> dict[str, Any]:
 
 
 @pytest.fixture(scope="module")
-def oracle(prepared_sample) -> Oracle:
-    return Oracle(prepared_sample)
+def oracle(driver, prepared_sample) -> Oracle:
+    return graph_oracle(driver, prepared_sample)
 
 
 FILTERS = [

@@ -17,7 +17,7 @@ from core.errors import FilterValidationError
 from graph.query.filters import ContractFilter, parse_filter
 from graph.retrieval.clause_review import CSV_COLUMNS, ClauseReview, clause_review, review_csv
 from graph.server.db import read
-from tests.oracle import Oracle
+from tests.oracle import Oracle, graph_oracle
 
 pytestmark = pytest.mark.integration
 
@@ -38,8 +38,8 @@ SCOPES = [{"contract_types": ["License"]}, {"contract_types": ["Supply", "Distri
 
 
 @pytest.fixture(scope="module")
-def oracle(prepared_sample) -> Oracle:
-    return Oracle(prepared_sample)
+def oracle(driver, prepared_sample) -> Oracle:
+    return graph_oracle(driver, prepared_sample)
 
 
 def scan(driver, ids: list[str], word: str) -> dict[str, set[str]]:

@@ -10,7 +10,7 @@ import pytest
 from core.errors import ContractGraphError, FilterValidationError
 from graph.query.filters import ContractFilter
 from graph.reads.repository import graph_counts, search_contracts, search_parties
-from tests.oracle import Oracle
+from tests.oracle import graph_oracle
 
 HOSTILE = [
     "'", '"', "`", "}", "{", "\\", "')}) MATCH (n) DETACH DELETE n //",
@@ -45,7 +45,7 @@ def test_hostile_strings_in_every_field(driver, counts_before, field: str) -> No
 
 
 def test_hostile_party_names_are_literal_substrings(driver, counts_before, prepared_sample) -> None:
-    oracle = Oracle(prepared_sample)
+    oracle = graph_oracle(driver, prepared_sample)
     for value in HOSTILE[:12]:
         expected = len(oracle.select({"parties": [value]}, date.today())) if value.strip() else 510
         assert search_contracts(driver, {"parties": [value]}).total_count == expected, value

@@ -21,7 +21,7 @@ from evals.ask_offline import REFERENCE_DATE, REGRESSION_FILE, gold_filter, load
 from graph.query.renewal_dates import deadlines, from_row
 from graph.reads.repository import search_contracts
 from graph.server.db import read
-from tests.oracle import Oracle
+from tests.oracle import Oracle, graph_oracle
 
 LLM_VARS = ("LLM_PROVIDER", "LLM_SCRIPT", "OPENAI_API_KEY", "OPENAI_BASE_URL", "LLM_MODEL")
 QUESTION = "How many license agreements were signed in 2019?"
@@ -30,8 +30,8 @@ TODAY = date(2025, 6, 15)
 
 
 @pytest.fixture(scope="module")
-def oracle(prepared_sample) -> Oracle:
-    return Oracle(prepared_sample)
+def oracle(driver, prepared_sample) -> Oracle:
+    return graph_oracle(driver, prepared_sample)
 
 
 def test_cli_json_without_llm_gives_the_exact_count(oracle) -> None:
