@@ -53,7 +53,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     """With `--dist loadgroup`, each test module runs whole on one worker (its module fixtures, e.g. a
     Streamlit server or a throwaway Neo4j, are built once), and the modules that read the parsed corpus
     share one worker (one parse)."""
-    if not getattr(config.option, "loadgroup", False):
+    if getattr(config.option, "dist", None) != "loadgroup":
         return
     for item in items:
         if item.get_closest_marker("xdist_group"):
