@@ -13,7 +13,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from graph.query import renewal_cypher
+from graph.query import renewal_cypher, status_cypher
 from graph.query.compiler import FULLTEXT_INDEX, METRICS, SORT_KEYS, lucene_query
 from graph.query.filters import ContractFilter
 
@@ -64,9 +64,16 @@ def _scalar_filters(f: ContractFilter, today: date) -> tuple[list[str], dict[str
         params["contract_types"] = list(f.contract_types)
     if f.has_end_date is not None:
         where.append(f"c.end_date IS {'NOT ' if f.has_end_date else ''}NULL")
+    # The status on as_of is the compiler's own expression (graph.query.status_cypher): the reference design
+    # had `end_date >= date()`, which is not what `active` means, and the run fails when counts differ.
     if f.active is not None:
-        where.append(f"c.end_date {'>=' if f.active else '<'} date($as_of)")
-        params["as_of"] = (f.as_of or today).isoformat()
+        where.append(status_cypher.ACTIVE if f.active else status_cypher.INACTIVE)
+        params["as_of"] = f.as_of or today
+    if f.status:
+        where.append(status_cypher.STATUS_IN)
+        params.update(status=list(f.status), as_of=f.as_of or today)
+    if f.end_date_disagrees is not None:
+        where.append(status_cypher.END_DATE_DISAGREES if f.end_date_disagrees else status_cypher.END_DATE_AGREES)
     bounds = {n: getattr(f, n) for n in renewal_cypher.WINDOW_BOUNDS}
     for expr, values in renewal_cypher.renewal_conditions(f.renewal_types, bounds, f.as_of or today):
         where.append(expr)
