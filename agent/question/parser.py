@@ -103,15 +103,16 @@ def make_scan(question: str) -> Scan:
     return Scan(original, words)
 
 
-def _extract(scan: Scan, today: date, directory: PartyDirectory | None) -> tuple[dict[str, Any], list[str],
-                                                                                  list[PartyMatch], bool, str | None]:
+def _extract(scan: Scan, today: date, directory: PartyDirectory | None, status_context: bool = False,
+             ) -> tuple[dict[str, Any], list[str], list[PartyMatch], bool, str | None]:
     facets = Facets()
     if (text := extract_text(scan)) is not None:
         facets.fields["text"] = text
     amounts, problems = extract_amounts(scan)
     facets.fields.update(amounts)
     facets.problems += problems
-    status = read_status_date(scan, today)  # before the dates: 'in force on D' is the status date, not signing
+    # Before the dates: 'in force on D' is the status date, not the signing date.
+    status = read_status_date(scan, today, status_context)
     facets.problems += status.problems
     dates = extract_dates(scan, status.as_of or today)
     facets.fields.update(dates.fields())
@@ -231,7 +232,10 @@ def _parse(question: str, today: date, previous: ContractFilter | None, director
                                                                       or is_follow_up(scan) or _no_subject(scan))
     if contract is None and OVERVIEW.search(scan.text):
         return _overview(parsed, scan, previous)
-    fields, problems, matches, whole, status_clarify = _extract(scan, today, directory)
+    # A follow-up of a status question on a date ('and on 2014-01-01?') dates the status, not the signing.
+    status_context = parsed.follow_up and previous is not None and previous.as_of is not None and bool(
+        previous.active is not None or previous.status or previous.group_by == "status")
+    fields, problems, matches, whole, status_clarify = _extract(scan, today, directory, status_context)
     parties = _party_fields(matches, scan, parsed)
     parsed.clarify = parsed.clarify or status_clarify
     if parties:

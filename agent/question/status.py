@@ -83,20 +83,24 @@ def _state_positions(scan: Scan) -> set[int]:
     return found - dates
 
 
-def _governed(scan: Scan, first: int, states: set[int]) -> int | None:
+def _governed(scan: Scan, first: int, states: set[int], prep: str, context: bool) -> int | None:
     """The status word governing a date whose phrase starts at `first`: the nearest state word or other verb
-    within five words before it decides; with neither, any status word of the question (else None)."""
+    within five words before it decides; with neither, a status word elsewhere in the question, or the previous
+    question's status (`context`, index -1), governs a date on one day or in a period, but not a span ('active
+    contracts from 2019' is signed in 2019)."""
     for i in range(first - 1, max(-1, first - 6), -1):
         if i in states:
             return i
         if OTHER_VERB.match(scan.words[i]):
             return None
-    return min(states) if states else None
+    if prep in SPAN_PREPS:
+        return None
+    return min(states) if states else -1 if context else None
 
 
 def _event(scan: Scan, word: int, prep: str, first: int) -> bool:
     """'expired on 2020-03-01' / 'expired in 2020': the end date, not the state (see the module docstring)."""
-    if scan.words[word] not in EVENT_WORDS or prep in ("by", "at", "as of", "as at"):
+    if word < 0 or scan.words[word] not in EVENT_WORDS or prep in ("by", "at", "as of", "as at"):
         return False
     between = scan.words[word + 1:first]
     return all(w == "already" for w in between) and (word == 0 or scan.words[word - 1] not in AUXILIARY)
@@ -116,8 +120,9 @@ def _day(edge: str | None, prep: str, start: date, end: date) -> date | None:
     return end if prep in ("as of", "as at") else None
 
 
-def read_status_date(scan: Scan, today: date) -> StatusDate:
-    """Consume the status date (with its preposition) and the states the facets do not read."""
+def read_status_date(scan: Scan, today: date, context: bool = False) -> StatusDate:
+    """Consume the status date (with its preposition) and the states the facets do not read. `context`: the
+    question follows one on the status ('and on 2014-01-01?' is then the status date)."""
     out = StatusDate()
     if TERMINATED.search(scan.text):
         out.problems.append(NO_TERMINATIONS)
@@ -127,18 +132,22 @@ def read_status_date(scan: Scan, today: date) -> StatusDate:
         edge_m = EDGE.search(head)
         first = span.start - (len(edge_m.group(0).split()) if edge_m else 0)
         prep_m = PREP.search(" ".join(scan.words[max(0, first - 2):first]))
-        if prep_m is None and (edge_m is None or not edge_m.group(0).startswith(("at", "by", "on", "as"))):
-            continue
         if prep_m is not None:
             first -= len(prep_m.group("prep").split())
-        prep = prep_m.group("prep") if prep_m else edge_m.group(0).split(" the ")[0]  # type: ignore[union-attr]
-        word = _governed(scan, first, states)
+            prep = prep_m.group("prep")
+        elif edge_m is not None and edge_m.group(0).startswith(("at", "by", "on", "as")):
+            prep = edge_m.group(0).split(" the ")[0]
+        elif context:
+            prep = "on"  # 'what about 2014-01-01?' after a status question
+        else:
+            continue
+        word = _governed(scan, first, states, prep, context)
         period = period_of(span.match, today)
         if word is None or period is None or _event(scan, word, prep, first) or any(scan.used[first:span.end]):
             continue
         day = _day(edge_m.group("edge") if edge_m else None, prep, period.start, period.end)
         if day is None:
-            lead = word
+            lead = word if word >= 0 else first
             while lead - 1 in states:
                 lead -= 1
             out.clarify = (f"'{scan.phrase(min(lead, first), span.end)}' covers more than one day, and a status is "

@@ -211,3 +211,33 @@ def test_a_status_group_answer_labels_the_states() -> None:
 def test_status_chips() -> None:
     f = parse_filter({"status": ["not_started", "in_notice_window"], "as_of": "2012-07-01"})
     assert chips(f) == ["status: not yet started or in force, in the notice window", "as of 2012-07-01"]
+
+
+IN_FORCE_2012 = parse_filter({"active": True, "as_of": "2012-07-01"})
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("and on 2014-01-01?", {"active": True, "as_of": "2014-01-01"}),
+    ("what about 2014-01-01?", {"active": True, "as_of": "2014-01-01"}),
+    ("and as of 2013-01-01?", {"active": True, "as_of": "2013-01-01"}),
+    ("what about expired ones?", {"active": False, "as_of": "2012-07-01"}),
+    ("and not yet started?", {"status": ["not_started"], "as_of": "2012-07-01"}),
+    ("and of those, which were signed in 2010?",
+     {"active": True, "as_of": "2012-07-01", "min_effective_date": "2010-01-01", "max_effective_date": "2010-12-31"}),
+])
+def test_a_follow_up_of_a_status_question_keeps_dating_the_status(question: str, expected: dict) -> None:
+    parsed = parse_question(question, TODAY, previous=IN_FORCE_2012)
+    assert parsed.filter is not None and parsed.filter.describe() == expected
+
+
+def test_a_follow_up_year_of_a_status_question_asks_which_day() -> None:
+    parsed = parse_question("what about 2015?", TODAY, previous=IN_FORCE_2012)
+    assert parsed.filter is None and parsed.clarify is not None and "Which day do you mean?" in parsed.clarify
+
+
+def test_a_follow_up_year_of_a_question_without_a_status_date_stays_the_signing_year() -> None:
+    parsed = parse_question("what about 2018?", TODAY, previous=parse_filter({"active": True,
+                                                                             "contract_types": ["Supply"]}))
+    assert parsed.filter is not None and parsed.filter.describe() == {
+        "contract_types": ["Supply"], "active": True, "min_effective_date": "2018-01-01",
+        "max_effective_date": "2018-12-31"}
