@@ -86,8 +86,8 @@ def _state_positions(scan: Scan) -> set[int]:
 def _governed(scan: Scan, first: int, states: set[int], prep: str, context: bool) -> int | None:
     """The status word governing a date whose phrase starts at `first`: the nearest state word or other verb
     within five words before it decides; with neither, a status word elsewhere in the question, or the previous
-    question's status (`context`, index -1), governs a date on one day or in a period, but not a span ('active
-    contracts from 2019' is signed in 2019)."""
+    question's status (`context`, index -1), governs a date on one day or in a period, but not a span ('contracts
+    from 2019 that are active' are signed in 2019)."""
     for i in range(first - 1, max(-1, first - 6), -1):
         if i in states:
             return i
