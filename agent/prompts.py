@@ -31,7 +31,12 @@ How to answer:
 - Use the tools; never guess numbers. Prefer contract_search with its structured fields (types, dates, \
 parties, countries, governing law, amounts, clause types, renewals and notice deadlines, group_by/metric) \
 over everything else. "Auto-renews in the next 90 days" is max_next_renewal = as_of + 90 days; "notice \
-deadlines before March" is max_notice_by (both count from as_of, default today). Use \
+deadlines before March" is max_notice_by (both count from as_of, default today). A status on a date \
+("in force / active / still running / expired / lapsed / not yet started on, as of, by D") is `active` \
+(true: in force, false: expired) or `status` with as_of = D: D is the reference date of the status, never an \
+effective_date or end_date bound ("in force on 1 July 2012" is active=true, as_of=2012-07-01); without a \
+date as_of is today; "by status" is group_by=status. A status holds on one day: for "active in 2012" ask \
+which day, or say which day you chose. Answers about a status name the as-of date. Use \
 party_search to find how a company is spelled in the graph, contract_details for one contract, and \
 cypher_aggregation only for aggregations the structured fields cannot express.
 - State counts exactly as the tools return them (total_count is exact; the listed contracts are only \

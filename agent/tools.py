@@ -149,7 +149,9 @@ contract_search = StructuredTool.from_function(
     description="Find and count contracts with the same filter as the dashboard's Explorer. All given fields "
                 "must hold. Returns the exact total_count, at most 5 example contracts, aggregation rows when "
                 "group_by is set (metric per group: count, sum/avg/min/max amount, avg duration), the filter "
-                "and the Cypher that ran. For 'how many', 'which', 'per type/year/party/country' questions.")
+                "and the Cypher that ran. For 'how many', 'which', 'per type/year/party/country' questions. "
+                "The status on a date is active/status with as_of ('in force on 2012-07-01': active=true, "
+                "as_of=2012-07-01), not an effective or end date.")
 party_search = StructuredTool.from_function(
     func=_party_search, name="party_search", args_schema=PartySearchArgs,
     description="Find parties (companies, people) by name fragment and/or country, with how many contracts "

@@ -3,8 +3,9 @@
     python -m evals.ask_offline [QUESTIONS.jsonl ...] [--json] [--show wrong|safe|all]
 
 The default files are `offline_questions.jsonl` (223 questions), `offline_questions_b.jsonl` (70),
-`offline_questions_d.jsonl` (40) and `offline_questions_renewals.jsonl` (35, renewals and notice deadlines),
-each written before the parser was run on it. Each row has a gold answer:
+`offline_questions_d.jsonl` (40), `offline_questions_renewals.jsonl` (35, renewals and notice deadlines) and
+`offline_questions_status.jsonl` (38, the status on a date, groups by status, month ranges), each written before
+the parser was run on it. Each row has a gold answer:
 a ContractFilter (describe() form), {"tool", "scope"} for contract-level questions, "refuse" or "clarify".
 Outcomes: `exact` (the parser's filter / tool equals the gold), `safe` (it refused or asked back where an
 answer was expected: no number given), `wrong` (it answered with anything else: a confident wrong answer).
@@ -33,7 +34,8 @@ from graph.store.sample import read_records, resolve_sample
 QUESTION_FILES = (REPO_ROOT / "evals" / "questions" / "offline_questions.jsonl",
                   REPO_ROOT / "evals" / "questions" / "offline_questions_b.jsonl",
                   REPO_ROOT / "evals" / "questions" / "offline_questions_d.jsonl",
-                  REPO_ROOT / "evals" / "questions" / "offline_questions_renewals.jsonl")
+                  REPO_ROOT / "evals" / "questions" / "offline_questions_renewals.jsonl",
+                  REPO_ROOT / "evals" / "questions" / "offline_questions_status.jsonl")
 # Written while making the parser robust (after it was tuned): a regression set, reported on its own.
 REGRESSION_FILE = REPO_ROOT / "evals" / "questions" / "offline_questions_c.jsonl"
 REFERENCE_DATE = date(2025, 6, 15)

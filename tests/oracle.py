@@ -75,6 +75,7 @@ class Oracle:
             not f.get("governing_law_country") or bool(c.law and c.law["country"] == f["governing_law_country"]),
             not f.get("governing_law_state") or bool(c.law and c.law["state"] == f["governing_law_state"]),
             _active(self.facts.get(c.file_id, p), f.get("active"), f.get("as_of") or today),
+            _status(self.facts.get(c.file_id, p), f.get("status"), f.get("as_of") or today),
             f.get("has_end_date") is None or (self.end(c) is not None) == f["has_end_date"],
             _cmp(p["total_amount"], f.get("min_amount"), ">="),
             _cmp(p["total_amount"], f.get("max_amount"), "<="),
@@ -120,6 +121,12 @@ def _active(facts: dict[str, Any], active: bool | None, as_of: Any) -> bool:
         return True
     state = oracle_status(facts, date.fromisoformat(as_of) if isinstance(as_of, str) else as_of)
     return state in ("in_force", "in_notice_window", "notice_passed", "perpetual") if active else state == "expired"
+
+
+def _status(facts: dict[str, Any], states: list[str] | None, as_of: Any) -> bool:
+    if not states:
+        return True
+    return oracle_status(facts, date.fromisoformat(as_of) if isinstance(as_of, str) else as_of) in states
 
 
 def _plus_months(day: date, months: int) -> date:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import quote, urlencode
 
+from agent.question.answer_status import status_label, status_reading
 from agent.question.parser import ParsedQuestion
 from graph.query.filter_url import filter_to_query
 from graph.query.filters import ContractFilter
@@ -17,10 +18,10 @@ KEY_NAMES = {"contract_type": "contract type", "effective_year": "year signed", 
              "end_year": "year ending", "party": "party", "party_country": "party country",
              "governing_law_country": "governing-law country", "clause_type": "clause type",
              "text_clause_type": "clause category in the text", "notice_month": "notice month",
-             "renewal_type": "renewal type"}
+             "renewal_type": "renewal type", "status": "status"}
 # Keys with at most one value per contract: their group counts add up to the contracts that have the key.
 SINGLE_VALUED_KEYS = frozenset({"contract_type", "effective_year", "effective_month", "end_year",
-                                "governing_law_country", "notice_month", "renewal_type"})
+                                "governing_law_country", "notice_month", "renewal_type", "status"})
 METRIC_NAMES = {"count": "contracts", "sum_amount": "total value", "avg_amount": "average value",
                 "min_amount": "smallest value", "max_amount": "largest value",
                 "avg_duration_days": "average duration"}
@@ -89,7 +90,9 @@ def chips(f: ContractFilter) -> list[str]:
         if name in d:
             out.append(f"{label}: {d[name]}")
     if "active" in d:
-        out.append(("active" if d["active"] else "expired") + (f" as of {d['as_of']}" if "as_of" in d else ""))
+        out.append(("in force" if d["active"] else "expired") + (f" on {d['as_of']}" if "as_of" in d else ""))
+    if "status" in d:
+        out.append("status: " + " or ".join(status_label(s) for s in d["status"]))
     if "has_end_date" in d:
         out.append("has an end date" if d["has_end_date"] else "no end date")
     if "min_amount" in d:
@@ -151,7 +154,7 @@ def listing(payload: dict[str, Any]) -> str:
 
 
 def _key_text(group_by: str, key: Any) -> str:
-    return str(key)
+    return status_label(key) if group_by == "status" else str(key)
 
 
 def _grouped_note(f: ContractFilter, rows: list[dict[str, Any]], payload: dict[str, Any]) -> str:
@@ -229,7 +232,7 @@ def search_answer(parsed: ParsedQuestion, results: list[dict[str, Any]]) -> str:
         body = f"**{plural(total)}** match."
         if total:
             body += "\n\n" + listing(first)
-    parts = [body, chip_line(f), notes(parsed)]
+    parts = [body, status_reading(f, parsed.today), chip_line(f), notes(parsed)]
     return "\n\n".join(p for p in parts if p)
 
 

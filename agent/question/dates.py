@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 
+from agent.question.ranges import SHARED, shared_range
 from agent.question.renewals import renewal_field
 from agent.question.scan import Scan, Span
 from core.vocab import MONTH_NUMBERS, MONTH_WORD_PATTERN
@@ -27,7 +28,7 @@ ORD = r"(?:st|nd|rd|th)?"
 YEAR = r"(?:19|20)\d\d"
 QUARTERS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
 PERIOD = re.compile(
-    rf"(?P<span_a>{YEAR})-(?P<span_b>{YEAR})|(?P<iso>\d{{4}}-\d{{1,2}}-\d{{1,2}})|(?P<us>\d{{1,2}}/\d{{1,2}}/\d{{4}})"
+    rf"{SHARED}|(?P<span_a>{YEAR})-(?P<span_b>{YEAR})|(?P<iso>\d{{4}}-\d{{1,2}}-\d{{1,2}})|(?P<us>\d{{1,2}}/\d{{1,2}}/\d{{4}})"
     rf"|(?P<mdy_m>{MONTH}) (?P<mdy_d>\d{{1,2}}){ORD} (?P<mdy_y>{YEAR})"
     rf"|(?:the )?(?P<dmy_d>\d{{1,2}}){ORD} (?:of )?(?P<dmy_m>{MONTH}) (?P<dmy_y>{YEAR})"
     rf"|(?P<my_m>{MONTH}) (?:of )?(?P<my_y>{YEAR})"
@@ -121,6 +122,9 @@ def period_of(m: re.Match[str], today: date) -> Period | None:
     """The interval one PERIOD match denotes (None for an impossible date like February 30)."""
     g = m.groupdict()
     try:
+        if g["r_y"]:
+            y, (m1, d1, m2, d2) = int(g["r_y"]), shared_range(g)
+            return Period(date(y, MONTHS[m1], d1 or 1), date(y, MONTHS[m2], d2) if d2 else _month_end(y, MONTHS[m2]))
         if g["span_a"]:
             return Period(date(int(g["span_a"]), 1, 1), date(int(g["span_b"]), 12, 31))
         if g["iso"]:
@@ -254,8 +258,9 @@ def extract_dates(scan: Scan, today: date) -> DateBounds:
         if second is not None and other is not None:
             end, last = other.end, second.end
             skip.add(second.start)
-            if span.start > 0 and scan.words[span.start - 1] in ("between", "from") and not scan.used[span.start - 1]:
-                span = Span(span.match, span.start - 1, span.end)
+        if ((second is not None and other is not None) or span.group("r_y")) and span.start > 0 \
+                and scan.words[span.start - 1] in ("between", "from") and not scan.used[span.start - 1]:
+            span = Span(span.match, span.start - 1, span.end)
         edge = " ".join(scan.words[max(0, span.start - 3):span.start])
         if edge in ("the end of", "the start of", "the beginning of") and not any(scan.used[span.start - 3:span.start]):
             # 'before the end of 2022' is 'by 2022'; 'after the start of 2019' is 'since 2019'.

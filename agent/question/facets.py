@@ -25,7 +25,7 @@ CLAUSE_WORDS = re.compile(r"\b(?:clauses?|provisions?|terms?|language|sections?|
                           r"restrictions?|rights?)\b")
 CONTRACT_TAIL = re.compile(rf"^(?:{CONTRACT_WORD})$")
 ACTIVE = re.compile(r"\b(?:currently |still |presently )?(?:active|in force|in effect|unexpired|not yet expired|"
-                    r"not expired|ongoing|live|running|current)\b")
+                    r"not expired|ongoing|live|running|current|valid)\b")
 EXPIRED = re.compile(r"\b(?:already )?(?:expired|inactive|lapsed|no longer (?:active|in force|in effect|running)|"
                      r"ended|past their end date)\b")
 NO_END = re.compile(r"\b(?:(?:with |that have |having )?(?:no|without an?|without|lacking an?|missing an?) "
@@ -33,6 +33,9 @@ NO_END = re.compile(r"\b(?:(?:with |that have |having )?(?:no|without an?|withou
                     r"indefinite(?: term| duration)?|no fixed (?:term|end)|never expire|do not expire|"
                     r"don't expire|no expiry|(?:do|does) not have an? (?:end|expiry|expiration) dates?|"
                     r"(?:don't|doesn't) have an? (?:end|expiry|expiration) dates?)\b")
+# The status on the as-of date (graph.query.status, docs/FILTERS.md#status), not a comparison of end dates.
+IN_FORCE_MEANING = "in force on the as-of date (started, and its current term covers that day)"
+EXPIRED_MEANING = "expired on the as-of date (its last term ended before that day and it does not renew itself)"
 HAS_END = re.compile(r"\b(?:(?:with|having|have|has|that have) )?(?:an?|known|fixed|set) "
                      r"(?:known |fixed )?(?:end|expiry|expiration) dates?\b")
 CODES = "|".join(c.lower() for c in sorted(STATE_CODES))
@@ -96,8 +99,8 @@ def extract_clauses(scan: Scan, out: Facets, cuad_only: bool = False) -> None:
 def extract_status(scan: Scan, out: Facets) -> None:
     for pattern, name, value, meaning in ((NO_END, "has_end_date", False, "no end date (open-ended)"),
                                           (HAS_END, "has_end_date", True, "has an end date"),
-                                          (EXPIRED, "active", False, "expired (end date before the reference date)"),
-                                          (ACTIVE, "active", True, "active (end date on or after the reference date)")):
+                                          (EXPIRED, "active", False, EXPIRED_MEANING),
+                                          (ACTIVE, "active", True, IN_FORCE_MEANING)):
         for span in list(scan.spans(pattern)):
             if name in out.fields and out.fields[name] != value:
                 out.problems.append("both active and expired")

@@ -14,6 +14,7 @@ from typing import Any
 from agent.question.scan import Scan, Span
 
 KEYS: list[tuple[str, str]] = [
+    (r"status(?:es)?", "status"),
     (r"renewal (?:types?|kinds?)", "renewal_type"),
     (r"notice(?: deadline| by)? months?", "notice_month"),
     (r"(?:expiry|expiration|end|ending) years?", "end_year"),
@@ -45,6 +46,7 @@ GROUPS = [
     re.compile(r"\b(?:what|which) (?:are )?(?:the )?(?:different )?(?:contract )?(?P<key>types|categories|kinds)\b"),
     re.compile(r"\bhow many (?:different )?(?P<key>types|kinds|categories)\b"),
     re.compile(rf"\b{KEY} (?:breakdown|distribution|split|mix)\b"),
+    re.compile(r"\b(?:what|which) (?:is|was|are|were) (?:the )?(?P<key>status(?:es)?)\b"),
 ]
 SUM_OF = re.compile(r"\b(?:sum|total) of (?:all |the )?(?:[\w-]+ ){0,3}?(?:values|amounts)\b")
 AVERAGE_RANK = re.compile(r"\b(?:most valuable|highest[- ]valued?|largest|biggest|least valuable|lowest[- ]valued?|"

@@ -33,6 +33,7 @@ from agent.question.parties import PartyDirectory, PartyMatch, find_parties
 from agent.question.renewals import extract_renewal_types
 from agent.question.renewals import finish as finish_renewals
 from agent.question.scan import Scan, correct, tokenize
+from agent.question.status import read_status_date
 from agent.question.topic import extract_text
 from core.errors import FilterValidationError
 from core.untrusted import MAX_QUESTION_CHARS
@@ -59,6 +60,7 @@ class ParsedQuestion:
     whole_set_metric: bool = False
     follow_up: bool = False
     overview: bool = False  # count, types, top parties and date range of the filtered set
+    today: date | None = None  # the reference date (the default `as_of`), which the answer states
 
     def tool_args(self) -> dict[str, Any]:
         """The arguments of the first tool call (what the LLM path would send)."""
@@ -101,17 +103,26 @@ def make_scan(question: str) -> Scan:
     return Scan(original, words)
 
 
-def _extract(scan: Scan, today: date, directory: PartyDirectory | None) -> tuple[dict[str, Any], list[str],
-                                                                                  list[PartyMatch], bool]:
+def _extract(scan: Scan, today: date, directory: PartyDirectory | None, status_context: bool = False,
+             ) -> tuple[dict[str, Any], list[str], list[PartyMatch], bool, str | None]:
     facets = Facets()
     if (text := extract_text(scan)) is not None:
         facets.fields["text"] = text
     amounts, problems = extract_amounts(scan)
     facets.fields.update(amounts)
     facets.problems += problems
-    dates = extract_dates(scan, today)
+    # Before the dates: 'in force on D' is the status date, not the signing date.
+    status = read_status_date(scan, today, status_context)
+    facets.problems += status.problems
+    dates = extract_dates(scan, status.as_of or today)
     facets.fields.update(dates.fields())
     facets.problems += dates.problems
+    if status.as_of is not None:
+        if facets.fields.get("as_of", status.as_of) != status.as_of:
+            facets.problems.append("two reference dates (a status holds on one date)")
+        facets.fields["as_of"] = status.as_of
+    if status.states:
+        facets.fields["status"] = status.states
     extract_renewal_types(scan, facets)
     extract_clauses(scan, facets, cuad_only=True)
     extract_law(scan, facets)
@@ -133,7 +144,7 @@ def _extract(scan: Scan, today: date, directory: PartyDirectory | None) -> tuple
     later = find_parties(scan, directory, w.FILLER | w.NEGATION | w.KNOWN)
     for m in later:
         scan.use((m.start, m.end))
-    return facets.fields, facets.problems, matches + later, intent.whole_set_metric
+    return facets.fields, facets.problems, matches + later, intent.whole_set_metric, status.clarify
 
 
 def _party_fields(matches: list[PartyMatch], scan: Scan, parsed: ParsedQuestion) -> list[str]:
@@ -206,7 +217,7 @@ def parse_question(question: str, today: date, previous: ContractFilter | None =
 
 def _parse(question: str, today: date, previous: ContractFilter | None, directory: PartyDirectory | None,
            contract_level: bool, always_refine: bool) -> ParsedQuestion:
-    parsed = ParsedQuestion(question)
+    parsed = ParsedQuestion(question, today=today)
     if len(question) > MAX_QUESTION_CHARS:  # the runner refuses these first; the parser's work stays bounded
         parsed.refusal = f"the question is longer than {MAX_QUESTION_CHARS:,} characters"
         return parsed
@@ -221,8 +232,12 @@ def _parse(question: str, today: date, previous: ContractFilter | None, director
                                                                       or is_follow_up(scan) or _no_subject(scan))
     if contract is None and OVERVIEW.search(scan.text):
         return _overview(parsed, scan, previous)
-    fields, problems, matches, whole = _extract(scan, today, directory)
+    # A follow-up of a status question on a date ('and on 2014-01-01?') dates the status, not the signing.
+    status_context = parsed.follow_up and previous is not None and previous.as_of is not None and bool(
+        previous.active is not None or previous.status or previous.group_by == "status")
+    fields, problems, matches, whole, status_clarify = _extract(scan, today, directory, status_context)
     parties = _party_fields(matches, scan, parsed)
+    parsed.clarify = parsed.clarify or status_clarify
     if parties:
         fields["parties"] = parties
     if parsed.follow_up and not always_refine and not (fields or drops) and not is_follow_up(scan):

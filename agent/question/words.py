@@ -43,7 +43,8 @@ UNSUPPORTED = frozenset("median percentile percentiles variance deviation mode r
                         "share correlation forecast predict trend riskiest risk risky compliance compliant".split())
 # Left over, these mean the question asked for a number or an amount the parser did not read: refuse.
 SIGNIFICANT = frozenset("""average mean avg sum valuable value values amounts million millions thousand billion
-dollars usd k bn percent more less fewer greater higher lower longer shorter then early late mid""".split())
+dollars usd k bn percent more less fewer greater higher lower longer shorter then early late mid status statuses
+""".split())
 NOT_CONTRACTS = frozenset("""parties party companies company counterparties clauses clause sections section pages page
 words people employees lawyers types""".split())
 GROUP_WORDS = frozenset({"per", "each", "breakdown", "distribution", "split", "grouped"})
@@ -55,7 +56,7 @@ supply supplier suppliers sponsorship endorsement endorsements franchise franchi
 hosting reseller resellers manufacturing maintenance service services transportation outsourcing promotion
 promotional consulting collaboration development marketing affiliate venture ventures signed effective expire
 expired expires expiring expiration between before after since until quarter years months governed governing
-jurisdiction active inactive
+jurisdiction active inactive force running lapsed status started window
 perpetual confidentiality indemnification liability exclusivity termination renewal million thousand billion
 worth value valued exceed exceeding average total largest smallest oldest latest newest distribution breakdown
 parties party country countries number clause clauses provisions sponsorships endorsement partnerships

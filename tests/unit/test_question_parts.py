@@ -212,7 +212,7 @@ def test_chips_name_every_renewal_field_and_the_as_of_date() -> None:
                       "max_notice_by": "2015-03-01", "max_next_renewal": "2015-04-01", "as_of": "2015-01-01"})
     assert chips(f) == ["renewal: automatic or option", "notice due 2015-01-01 to 2015-03-01",
                         "renews next until 2015-04-01", "as of 2015-01-01"]
-    assert chips(parse_filter({"active": True, "as_of": "2015-01-01"})) == ["active as of 2015-01-01"]
+    assert chips(parse_filter({"active": True, "as_of": "2015-01-01"})) == ["in force on 2015-01-01"]
 
 
 def test_listed_contracts_show_their_title_beside_the_file_id() -> None:
