@@ -48,3 +48,20 @@ def test_a_party_names_its_organisation_and_the_network_draws_it(driver):
     parties = drawn.records[0]["n"]
     assert parties >= 3
     assert any(c.startswith(f"{parties} parties, ") and ", 1 organisation (squares;" in c for c in captions), captions
+
+
+def test_the_explorer_reads_an_organisation_from_its_url_and_form(driver):
+    from graph.query.filter_url import filter_to_query, short_digest
+    from graph.query.filters import parse_filter
+    from graph.reads.repository import search_contracts
+    from tests.app.test_dashboard import EXPLORER, metric
+    from tests.app.test_dashboard import open_page as open_explorer
+
+    f = parse_filter({"organisations": ["Reynolds Consumer Products Inc."]})
+    at = open_explorer(EXPLORER, filter_to_query(f))
+    key = "explorer_" + short_digest(f.model_dump_json())
+    assert at.text_input(key=f"{key}_org_text").value == "Reynolds Consumer Products Inc."
+    members = driver.execute_query(
+        "MATCH (:Organisation {key: 'reynolds consumer products'})<-[:MEMBER_OF]-(:Party)-[:PARTY_TO]->(c:Contract) "
+        "RETURN count(DISTINCT c) AS n").records[0]["n"]
+    assert metric(at, "Matching contracts") == str(members) == str(search_contracts(driver, f).total_count) == "2"
