@@ -130,7 +130,13 @@ def test_party_param_shows_its_contracts_and_network(driver):
 def test_filter_party_network_edge_weights_count_shared_contracts(driver):
     from graph.reads.subgraph import filter_party_network
     sub = filter_party_network(driver, ContractFilter(contract_types=("Supply",)), node_cap=400)
-    for edge in sub.edges.values():
+    # Organisations are drawn joined to their members (MEMBER_OF), apart from the shared-contract links.
+    members = [(e.source.split(":", 1)[1], e.target.split(":", 1)[1]) for e in sub.edges.values()
+               if e.type == "MEMBER_OF"]
+    assert members and all(driver.execute_query(
+        "MATCH (:Party {key: $p})-[:MEMBER_OF]->(o:Organisation {key: $o}) RETURN count(o) AS n", p=p, o=o)
+        .records[0]["n"] == 1 for p, o in members)
+    for edge in (e for e in sub.edges.values() if e.type == "SHARES_CONTRACT"):
         a, b = edge.source.split(":", 1)[1], edge.target.split(":", 1)[1]
         rows = driver.execute_query(
             "MATCH (:Party {key: $a})-[:PARTY_TO]->(c:Contract {contract_type: 'Supply'})<-[:PARTY_TO]-"
