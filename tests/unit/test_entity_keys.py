@@ -90,3 +90,17 @@ def test_a_party_is_shown_by_a_spelling_that_states_its_legal_form():
     party = prepared.parties["ingrammicroinc"]
     assert party.name == "INGRAM MICRO INC."
     assert party.entity == {"org_key": "ingram micro", "org_name": "INGRAM MICRO", "legal_form": "Inc."}
+
+
+def test_organisations_group_two_or_more_legal_forms_of_a_name_with_contracts():
+    from graph.store.organisations import organisation_groups
+
+    names = ["Reynolds Consumer Products Inc.", "REYNOLDS CONSUMER PRODUCTS LLC", "Reynolds Consumer Products, Inc.",
+             "Ingram Micro", "INGRAM MICRO INC.", "Franchisee", "Adaptimmune LLC"]
+    prepared = prepare([{"file_id": str(i), "parties": [{"name": n}]} for i, n in enumerate(names)])
+    entities = {k: p.entity for k, p in prepared.parties.items()}
+    linked = {link["key"] for c in prepared.contracts for link in c.parties}
+    assert organisation_groups(entities, linked) == {
+        "reynolds consumer products": ["reynoldsconsumerproductsinc", "reynoldsconsumerproductsllc"]}
+    # A party without contracts is no member (the graph's rule: BUILD reads linked parties only).
+    assert organisation_groups(entities, linked - {"reynoldsconsumerproductsllc"}) == {}
