@@ -57,6 +57,7 @@ def _filters(top: str) -> list[Question]:
         Question("party_busiest", {**ex, "parties": [top]}, ("party",)),
         Question("party_common_word", {**ex, "parties": [COMMON_FRAGMENT]}, ("party",)),
         Question("party_two_fragments", {**ex, "parties": [COMMON_FRAGMENT, "inc"]}, ("party",)),
+        Question("organisation_common_word", {**ex, "organisations": [COMMON_FRAGMENT]}, ("party",)),
         Question("party_country_cn", {**ex, "party_country": "CN"}, ("country",)),
         Question("law_country_gb", {**ex, "governing_law_country": "GB"}, ("country",)),
         Question("law_us_delaware", {**ex, "governing_law_country": "US", "governing_law_state": "Delaware"},

@@ -99,6 +99,15 @@ def _graph_filters(f: ContractFilter) -> tuple[list[str], dict[str, Any]]:
         where.append(f"EXISTS {{ MATCH (c)<-[:PARTY_TO]-(party) "
                      f"WHERE any(n IN party.search_names WHERE n CONTAINS $party_{i}) }}")
         params[f"party_{i}"] = name.lower()
+    # An organisation fragment, walked: a member of an organisation whose name or members' names contain it.
+    for i, name in enumerate(f.organisations):
+        where.append(f"EXISTS {{ MATCH (c)<-[:PARTY_TO]-(party) WHERE "
+                     f"(NOT (party)-[:MEMBER_OF]->() AND any(n IN party.search_names WHERE n CONTAINS $org_{i})) "
+                     f"OR EXISTS {{ MATCH (party)-[:MEMBER_OF]->(o) WHERE o.key CONTAINS $org_{i} "
+                     f"OR toLower(o.name) CONTAINS $org_{i} "
+                     f"OR EXISTS {{ MATCH (o)<-[:MEMBER_OF]-(m) WHERE any(n IN m.search_names "
+                     f"WHERE n CONTAINS $org_{i}) }} }} }}")
+        params[f"org_{i}"] = name.lower()
     if f.party_country:
         where.append("EXISTS { MATCH (c)<-[:PARTY_TO]-()-[:LOCATED_AT]->()-[:IN_COUNTRY]->(country) "
                      "WHERE country.code = $party_country }")

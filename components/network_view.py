@@ -25,10 +25,10 @@ from graph.reads.subgraph import GraphNode, Subgraph
 LABEL_COLORS = {
     "Contract": "#2E6BE6", "Party": "#F08C2E", "Location": "#2BA673", "Country": "#7A5AF8",
     "Jurisdiction": "#D6456B", "Clause": "#8C96A8",
-    "Document": "#1F2430", "Section": "#5AA9E6", "DefinedTerm": "#C9A227",
+    "Document": "#1F2430", "Section": "#5AA9E6", "DefinedTerm": "#C9A227", "Organisation": "#8A4B08",
 }
 LABEL_SIZES = {"Contract": 22, "Party": 18, "Location": 12, "Country": 12, "Jurisdiction": 14, "Clause": 11,
-               "Document": 14, "Section": 9, "DefinedTerm": 8}
+               "Document": 14, "Section": 9, "DefinedTerm": 8, "Organisation": 24}
 REMOTE_TAG = re.compile(
     r"<link\b[^>]*href=\"https?://[^\"]*\"[^>]*>|<script\b[^>]*src=\"https?://[^\"]*\"[^>]*>\s*</script>",
     re.IGNORECASE | re.DOTALL)
@@ -82,12 +82,16 @@ def build_network(sub: Subgraph, focus: str | None = None, height: int = 560) ->
         size = LABEL_SIZES.get(node.label, 12) + (10 if node.id == focus else 0)
         # Parties with more contracts are visibly larger (the busiest-parties view names them as such).
         size += 2 * min(int(node.props.get("contracts") or 0), 10) if node.label == "Party" else 0
+        # An organisation groups legal entities: a square, not another dot like them.
         net.add_node(node.id, label=_caption(node), title=hover_text(node), color=color, size=size,
-                     shape="dot", borderWidth=3 if node.id == focus else 1)
+                     shape="square" if node.label == "Organisation" else "dot",
+                     borderWidth=3 if node.id == focus else 1)
     for edge in sub.edges.values():
         props = "\n".join(f"{k}: {_plain(v)}" for k, v in edge.props.items() if v not in (None, ""))
         title = edge.type + (f"\n{props}" if props else "")
         extra = {"label": str(edge.weight)} if edge.weight > 1 else {}
+        if edge.type == "MEMBER_OF":  # membership, not a shared contract
+            extra["dashes"] = True
         net.add_edge(edge.source, edge.target, title=title, width=1 + min(edge.weight, 8), **extra)
     net.set_options(json.dumps(OPTIONS))
     return net

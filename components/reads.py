@@ -27,6 +27,8 @@ from graph.reads.repository import (
     find_contract_choices,
     find_contract_ids,
     fuzzy_parties,
+    organisation_members,
+    organisations,
     overview,
     search_contracts,
     search_parties,
@@ -164,6 +166,16 @@ def parties_like(name: str) -> list[dict]:
 def party_profile(party_key: str) -> dict | None:
     rows = subgraph.party_profiles(get_driver(), [party_key])
     return rows[0] if rows else None
+
+
+@st.cache_data(ttl=TTL_S, max_entries=4, show_spinner=False)
+def organisation_list() -> list[dict]:
+    return organisations(get_driver())
+
+
+@st.cache_data(ttl=TTL_S, max_entries=128, show_spinner=False)
+def members_of(organisation_key: str) -> list[dict]:
+    return organisation_members(get_driver(), organisation_key)
 
 
 @st.cache_data(ttl=TTL_S, max_entries=128, show_spinner=False)

@@ -2,11 +2,15 @@
 
 Entity resolution, evidence search, chunk merging, the graph's party merging, duplicate recognition, the
 question parser's party lookup, the rules engine's party reader and the evaluation all read names through this
-module, so a name one of them matches is the name the others match. Four rules, for four uses:
+module, so a name one of them matches is the name the others match. The rules, for their uses:
 
-* `party_key`: the graph's Party key (accents folded, letters and digits only; legal forms kept, so
-  "Acme Inc" and "Acme Ltd" stay two parties).
-* `merge_key`: spellings merged into one party (`party_key` without trailing legal forms).
+* `party_key`: the graph's Party key, one per legal entity (docs/DATA.md#legal-entities-and-organisations): the
+  base name's letters and digits (accents folded, a leading "the" dropped) followed by its trailing legal forms
+  in one spelling each ("Incorporated" is "inc", "Corporation" "corp", "Company" "co", "Limited" "ltd"). So
+  "Acme, Inc." and "ACME INCORPORATED" are one party, "Acme Inc." and "Acme LLC" two.
+* `organisation_key`: the base name alone, shared by the legal forms of one name (an `Organisation`).
+* `legal_form`: the trailing legal forms as a label ("Co., LLC"), None when the name states none.
+* `compact_name`: letters and digits only, everything kept (comparisons that are not party identity).
 * `norm_party`: names compared word by word (evaluation, resolution, evidence): lower case, leading "the" and
   trailing legal forms and organisation words ("Holdings", "Group") removed.
 * `loose_party_key`: names compared fuzzily (duplicate recognition): legal forms and "the" dropped anywhere.
@@ -30,6 +34,15 @@ BANK_FORMS: frozenset[str] = frozenset({"na"})
 # Forms that are also common words ("as", "se"): recognised at the end of a name, never searched for in
 # running text or a typed question ("as of 2020").
 COMMON_WORD_FORMS: frozenset[str] = frozenset({"as", "se"})
+# One spelling per legal form in a party key: the written-out and abbreviated forms are the same form.
+CANONICAL_FORMS: dict[str, str] = {"incorporated": "inc", "corporation": "corp", "company": "co",
+                                   "limited": "ltd", "lcc": "llc"}
+# A party key's legal forms: "N.A." tells a bank apart from its holding company like a legal form does.
+ENTITY_FORMS: frozenset[str] = LEGAL_FORMS | BANK_FORMS
+# How a legal form is shown (`legal_form`); a form not listed is shown upper-case.
+FORM_LABELS: dict[str, str] = {"inc": "Inc.", "corp": "Corp.", "co": "Co.", "ltd": "Ltd.", "lp": "L.P.",
+                               "gmbh": "GmbH", "kgaa": "KGaA", "spa": "S.p.A.", "sarl": "S.à r.l.", "plc": "plc",
+                               "sa": "S.A.", "sas": "S.A.S.", "na": "N.A.", "bv": "B.V.", "nv": "N.V."}
 # Words that follow a company's name like a legal form ("Acme Holdings", "Acme Group"). Dropped only where
 # names are compared loosely word by word (norm_party), never from a merge key: Acme Holdings is not Acme.
 ORGANISATION_WORDS: frozenset[str] = frozenset("holding holdings group private public".split())
@@ -75,14 +88,39 @@ def name_words(name: str) -> list[str]:
     return join_initials(re.findall(r"[a-z0-9]+", _folded(name)))
 
 
-def party_key(name: str) -> str:
-    """The graph's key for party names: accents folded, lowercase letters and digits only."""
+def compact_name(name: str) -> str:
+    """Accents folded, lowercase letters and digits only ("Acme, Inc." -> "acmeinc")."""
     return re.sub(r"[^a-z0-9]", "", _folded(name))
 
 
-def merge_key(name: str) -> str:
-    """Letters and digits of the name without trailing legal forms ("INGRAM MICRO INC." -> "ingrammicro")."""
-    return "".join(strip_trailing_forms(name_words(name)))
+def entity_parts(name: str) -> tuple[list[str], tuple[str, ...]]:
+    """(base words, legal forms): "The Acme Company, L.L.C." -> (["acme"], ("co", "llc")). The first word is
+    always base, so a name that is only a form ("Company") keeps it as its base."""
+    words = join_initials(re.findall(r"[a-z0-9]+", re.sub(r"['’]", "", _folded(name))))
+    if len(words) > 1 and words[0] == "the":
+        words = words[1:]
+    base = strip_trailing_forms(words, BANK_FORMS)
+    return base, tuple(CANONICAL_FORMS.get(w, w) for w in words[len(base):])
+
+
+def party_key(name: str) -> str:
+    """The graph's Party key: one per legal entity ("ACME, INC." and "Acme Incorporated" -> "acmeinc")."""
+    base, forms = entity_parts(name)
+    return "".join(base) + "".join(forms)
+
+
+def organisation_key(name: str) -> str:
+    """The base name the legal forms of one name share, word by word ("Acme Widgets Inc." and "ACME WIDGETS
+    LLC" -> "acme widgets"): words kept apart, so "Holdings I/II GP" and "Holdings III GP" are two names."""
+    return " ".join(entity_parts(name)[0])
+
+
+def legal_form(name: str) -> str | None:
+    """The name's trailing legal forms as a label ("Premier Nutrition Company, LLC" -> "Co., LLC"), or None."""
+    forms = entity_parts(name)[1]
+    return ", ".join(FORM_LABELS.get(f, f.upper()) for f in forms) or None
+
+
 
 
 def norm_party(name: str) -> str:
@@ -115,3 +153,20 @@ def abbreviated_forms() -> frozenset[str]:
 def written_form_lookbehind(forms: tuple[str, ...] = WRITTEN_FORMS) -> str:
     """A regex that matches right after one of the written forms (one fixed-width lookbehind per form)."""
     return "(?:" + "|".join(f"(?<={re.escape(form)})" for form in forms) + ")"
+
+
+# A trailing legal form as written: initialisms with dots, spaces or a slash between letters ("N. A", "S/A").
+_TRAILING_FORM = re.compile(r"[\s,]+(?:" + "|".join(sorted(
+    (r"[.\s/]{0,2}".join(f) if f in INITIALISMS | BANK_FORMS else f for f in ENTITY_FORMS), key=len, reverse=True))
+    + r")\.?[\s,.]*$", re.IGNORECASE)
+
+
+def base_name(name: str) -> str:
+    """The name as written without its trailing legal forms and a leading "The" ("The Acme Co., Ltd." ->
+    "Acme"); the name itself when the forms cannot be cut off as written (the key still has them apart)."""
+    text = " ".join(name.split()).strip(" ,")
+    stripped = re.sub(r"^the\s+", "", text, flags=re.IGNORECASE) if len(text.split()) > 1 else text
+    while (cut := _TRAILING_FORM.sub("", stripped)) != stripped and cut:
+        stripped = cut
+    stripped = stripped.strip(" ,")
+    return stripped if compact_name(stripped) == organisation_key(name).replace(" ", "") else text

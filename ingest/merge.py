@@ -7,9 +7,11 @@ chunk order so the same inputs always give the same contract:
   preamble and recitals, later parts only fragments).
 * contract type: the most frequent type other than "Other" (ties: the earliest); "Other" only if
   nothing else was named.
-* parties: de-duplicated by normalised name (`party_identity`: case, punctuation, a leading "the"
-  and legal suffixes ignored), first spelling and role kept, a missing location filled from a later
-  duplicate. A "party" whose name is only another party's role ("Licensee") is a defined term, dropped.
+* parties: de-duplicated by legal entity (`party_identity`: case, punctuation, a leading "the" and the
+  spelling of the legal form ignored; different legal forms kept apart, as the graph's party key does; a
+  name without a legal form joins the one legal entity of its name, when the parts name exactly one),
+  first spelling and role kept, a missing location filled from a later duplicate. A "party" whose name
+  is only another party's role ("Licensee") is a defined term, dropped.
 * effective date: the earliest date that appears in the text of the part that reported it (evidence);
   without any evidenced date, the earliest reported. End date: the latest evidenced one not before
   the effective date (then the latest such reported).
@@ -30,7 +32,7 @@ from typing import TypeVar
 from rapidfuzz import fuzz
 from rapidfuzz.utils import default_process
 
-from core.names import norm_party, party_key
+from core.names import compact_name, entity_parts, norm_party
 from ingest.rules.dates import find_dates
 from ingest.rules.text import Doc
 from ingest.schema import Clause, ContractDraft, Location, Organization
@@ -48,8 +50,21 @@ class Part:
 
 
 def party_identity(name: str) -> str:
-    """The key two spellings of one party share ("Acme, Inc." and "ACME Inc" -> "acme")."""
-    return party_key(norm_party(name)) or party_key(name)
+    """The key two spellings of one legal entity share ("Acme, Inc." and "ACME Incorporated" -> "acme|inc";
+    "Acme Corporation" -> "acme|corp"; "Acme", which states no legal form, -> "acme")."""
+    base = compact_name(norm_party(name)) or compact_name(name)
+    forms = entity_parts(name)[1]
+    return f"{base}|{''.join(forms)}" if forms else base
+
+
+def _identities(names: list[str]) -> dict[str, str]:
+    """Each name's identity; a name without a legal form takes the one legal entity of its base, if unique."""
+    found = {name: party_identity(name) for name in names}
+    formed: dict[str, set[str]] = {}
+    for identity in found.values():
+        if "|" in identity:
+            formed.setdefault(identity.split("|")[0], set()).add(identity)
+    return {name: next(iter(formed[i])) if len(formed.get(i, ())) == 1 else i for name, i in found.items()}
 
 
 def dates_in(text: str) -> set[str]:
@@ -72,15 +87,17 @@ def _contract_type(parts: Sequence[Part]) -> str | None:
 
 def _parties(parts: Sequence[Part]) -> list[Organization]:
     merged: dict[str, Organization] = {}
-    for party in (p for part in parts for p in part.draft.parties):
-        key = party_identity(party.name)
+    found = [p for part in parts for p in part.draft.parties]
+    identities = _identities([p.name for p in found])
+    for party in found:
+        key = identities[party.name]
         known = merged.get(key)
         if known is None:
             merged[key] = party
         elif known.location is None and party.location is not None:
             merged[key] = known.model_copy(update={"location": party.location})
-    roles = {party_key(p.role) for p in merged.values()}
-    real = [p for p in merged.values() if party_key(p.name) not in roles]
+    roles = {compact_name(p.role) for p in merged.values()}
+    real = [p for p in merged.values() if compact_name(p.name) not in roles]
     return real or list(merged.values())
 
 

@@ -2,9 +2,11 @@
 
 For each extracted party, every existing party's name and aliases are compared with it:
 
-* exact: the graph's merge key (`core.names.party_key`) of the extracted name equals the party's key
-  or one of its aliases' keys. The importer would link to that party anyway (same key), so exact
-  matches are accepted automatically (`python -m ingest --yes`) and cannot be made a "new party".
+* exact: the graph's party key (`core.names.party_key`: one per legal entity) of the extracted name equals
+  the party's key or one of its aliases' keys, or the name states no legal form and the graph holds exactly
+  one legal entity of that name (the importer's rule, graph.store.prepare). Exact matches are accepted
+  automatically (`python -m ingest --yes`) and cannot be made a "new party". Another legal form of the same
+  name ("Acme LLC" for "Acme Inc.") is another entity: at most a fuzzy candidate.
 * fuzzy: rapidfuzz `token_set_ratio` of the normalised names (`ingest.merge.party_identity` spelling:
   case, punctuation, "the" and legal suffixes ignored) at least `cutoff`.
 
@@ -22,7 +24,7 @@ from typing import Any
 from neo4j import Driver
 from rapidfuzz import fuzz
 
-from core.names import norm_party, party_key
+from core.names import legal_form, norm_party, organisation_key, party_key
 from graph.reads.repository import all_party_names, parties_by_key
 from ingest.schema import Organization
 
@@ -69,12 +71,28 @@ def _normalised(name: str) -> str:
     return norm_party(name) or name.lower()
 
 
-def _score_party(name: str, row: dict[str, Any]) -> tuple[float, bool, float, str]:
-    """(token_set score, exact, ratio, matched spelling) of one existing party against `name`."""
+def formed_entities(rows: list[dict[str, Any]]) -> dict[str, set[str]]:
+    """Organisation key -> the keys of the parties whose name states a legal form."""
+    found: dict[str, set[str]] = {}
+    for row in rows:
+        if legal_form(row["name"]) is not None:
+            found.setdefault(organisation_key(row["name"]), set()).add(row["key"])
+    return found
+
+
+def only_entity(name: str, formed: dict[str, set[str]]) -> str | None:
+    """The key of the one party stating a legal form whose name is `name`'s, when `name` states none."""
+    keys = formed.get(organisation_key(name), set()) if legal_form(name) is None else set()
+    return next(iter(keys)) if len(keys) == 1 else None
+
+
+def _score_party(name: str, row: dict[str, Any], same: str | None = None) -> tuple[float, bool, float, str]:
+    """(token_set score, exact, ratio, matched spelling) of one existing party against `name`; `same` is the
+    key `name` is the only legal entity of (only_entity)."""
     key, target = party_key(name), _normalised(name)
     best = (0.0, False, 0.0, "")
     for spelling in {row["name"], *(row["aliases"] or [])}:
-        exact = key == row["key"] or key == party_key(spelling)
+        exact = key == row["key"] or key == party_key(spelling) or row["key"] == same
         other = _normalised(spelling)
         score = 100.0 if exact else fuzz.token_set_ratio(target, other)
         candidate = (score, exact, fuzz.ratio(target, other), spelling)
@@ -83,11 +101,11 @@ def _score_party(name: str, row: dict[str, Any]) -> tuple[float, bool, float, st
 
 
 def _rank(party: Organization, rows: list[dict[str, Any]], cutoff: float, limit: int,
-          details: dict[str, dict[str, Any]]) -> list[Candidate]:
+          details: dict[str, dict[str, Any]], same: str | None = None) -> list[Candidate]:
     country = party.location.country if party.location else None
     scored = []
     for row in rows:
-        score, exact, ratio, matched = _score_party(party.name, row)
+        score, exact, ratio, matched = _score_party(party.name, row, same)
         if exact or score >= cutoff:
             info = details.get(row["key"], {})
             countries = tuple(info.get("countries") or ())
@@ -98,9 +116,10 @@ def _rank(party: Organization, rows: list[dict[str, Any]], cutoff: float, limit:
     return [candidate for candidate, _ in scored[:limit]]
 
 
-def _prefilter(parties: list[Organization], rows: list[dict[str, Any]], cutoff: float) -> set[str]:
+def _prefilter(parties: list[Organization], rows: list[dict[str, Any]], cutoff: float,
+               same: dict[str, str | None]) -> set[str]:
     """Keys of parties that pass the cutoff for some extracted party (their details are read next)."""
-    keys = set()
+    keys = {key for key in same.values() if key}
     for party in parties:
         keys |= {row["key"] for row in rows if _score_party(party.name, row)[0] >= cutoff}
     return keys
@@ -112,10 +131,12 @@ def suggest_parties(driver: Driver, parties: list[Organization], *, cutoff: floa
     if not parties:
         return []
     rows = all_party_names(driver, database)
-    details = parties_by_key(driver, sorted(_prefilter(parties, rows, cutoff)), database)
+    formed = formed_entities(rows)
+    same = {p.name: only_entity(p.name, formed) for p in parties}
+    details = parties_by_key(driver, sorted(_prefilter(parties, rows, cutoff, same)), database)
     candidates_rows = [row for row in rows if row["key"] in details]
     return [PartySuggestion(p.name, p.location.country if p.location else None,
-                            _rank(p, candidates_rows, cutoff, limit, details)) for p in parties]
+                            _rank(p, candidates_rows, cutoff, limit, details, same[p.name])) for p in parties]
 
 
 def auto_same_as(suggestions: list[PartySuggestion]) -> dict[str, str | None]:

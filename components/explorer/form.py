@@ -75,8 +75,15 @@ def _parties(f: ContractFilter, options: dict[str, list[str]], names: list[str],
              "several with ';' - a contract must match every one.")
     picked = st.multiselect("…or pick parties by name", names, default=[p for p in f.parties if p in known],
                             key=f"{k}_parties", placeholder="Choose names", max_selections=MAX_PICKED)
+    organisations = st.text_input(
+        "Organisation contains", value=FRAGMENT_SEPARATOR.join(f.organisations), key=f"{k}_org_text",
+        placeholder="e.g. reynolds consumer products",
+        help="Matches every legal entity of an organisation (the same name in different legal forms, e.g. Inc. and "
+             "LLC): part of its name or of any member's name or alias. The party field above matches one entity's "
+             "names only.")
     return {
         "parties": [*split_fragments(typed), *picked],
+        "organisations": split_fragments(organisations),
         "party_country": st.selectbox("Party country", countries, index=_index(countries, f.party_country),
                                       format_func=country_label, placeholder="Any country", key=f"{k}_pcountry"),
         "governing_law_country": st.selectbox(

@@ -22,18 +22,22 @@ BUSIEST_TOP = 10  # on the sample: ~30 nodes, every name readable at 1280 px
 
 
 def parties_frame(rows: list[dict[str, Any]]) -> pd.DataFrame:
-    """Party rows for a table: name, other spellings, countries and contract count."""
+    """Party rows (one legal entity each) for a table: name, legal form, organisation, contract count, countries
+    and other spellings."""
     return pd.DataFrame([{
-        "Party": r["name"], "Contracts": r["contract_count"], "Countries": list(r.get("countries") or []),
+        "Party": r["name"], "Legal form": r.get("legal_form") or "—",
+        "Organisation": (r.get("organisation") or {}).get("name") or "—", "Contracts": r["contract_count"],
+        "Countries": list(r.get("countries") or []),
         "Also written": [a for a in r.get("aliases") or [] if a != r["name"]], "key": r["key"],
-    } for r in rows], columns=["Party", "Contracts", "Countries", "Also written", "key"])
+    } for r in rows], columns=["Party", "Legal form", "Organisation", "Contracts", "Countries", "Also written", "key"])
 
 
 def party_table(rows: list[dict[str, Any]], key: str) -> str | None:
     """A selectable party table; returns the selected party's key."""
     frame = parties_frame(rows)
     event = st.dataframe(frame, hide_index=True, on_select="rerun", selection_mode="single-row", key=key,
-                         column_order=["Party", "Contracts", "Countries", "Also written"],
+                         column_order=["Party", "Legal form", "Organisation", "Contracts", "Countries",
+                                       "Also written"],
                          column_config={"Countries": st.column_config.ListColumn(),
                                         "Also written": st.column_config.ListColumn(width="large"),
                                         "Party": st.column_config.TextColumn(width="large")})
@@ -81,8 +85,32 @@ def party_header(profile: dict[str, Any]) -> None:
     st.subheader(escape_md(profile["name"]), anchor=False)
     countries = ", ".join(country_label(c) for c in profile.get("countries") or []) or "Unknown country"
     aliases = [a for a in profile.get("aliases") or [] if a != profile["name"]]
-    st.caption(f"{profile['contract_count']} contracts · {escape_md(countries)}"
-               + (f" · also written: {escape_md('; '.join(aliases))}" if aliases else ""))
+    form = f"legal form {profile['legal_form']}" if profile.get("legal_form") else "no legal form stated"
+    st.caption(f"One legal entity · {escape_md(form)} · {profile['contract_count']} contracts · "
+               f"{escape_md(countries)}" + (f" · also written: {escape_md('; '.join(aliases))}" if aliases else ""))
+    org = profile.get("organisation")
+    if org:
+        members = reads.members_of(org["key"])
+        others = "; ".join(f"{m['name']} ({m.get('legal_form') or 'no form'}, {m['contract_count']} "
+                           f"contract{'' if m['contract_count'] == 1 else 's'})"
+                           for m in members if m["key"] != profile["key"])
+        st.info(f"Member of the organisation **{escape_md(org['name'])}**: {org['member_count']} legal entities "
+                f"of one name in different legal forms, {org['contract_count']} contracts together. "
+                f"Also in it: {escape_md(others)}. The contracts below are this entity's only; the Explorer's "
+                "organisation filter gives the whole organisation's.", icon=":material/corporate_fare:")
+
+
+def organisations_table() -> None:
+    """Every organisation: the legal entities it groups and their contracts together."""
+    rows = reads.organisation_list()
+    with st.expander(f"Organisations ({len(rows)}): legal entities of one name in different legal forms"):
+        st.caption("A party is one legal entity (the one that signed). An organisation groups the entities whose "
+                   "names differ only by the legal form (Inc. and LLC); no parent or affiliate is inferred.")
+        frame = pd.DataFrame([{"Organisation": r["name"], "Legal entities": r["member_count"],
+                               "Contracts": r["contract_count"], "Members": r["members"]} for r in rows],
+                             columns=["Organisation", "Legal entities", "Contracts", "Members"])
+        st.dataframe(frame, hide_index=True, key="party_organisations",
+                     column_config={"Members": st.column_config.ListColumn(width="large")})
 
 
 def _network_source(party_key: str | None) -> str:
@@ -110,6 +138,17 @@ def _network(source: str, party_key: str | None, left: Any, cap: int) -> tuple[A
     return reads.filter_graph(f.model_dump_json(), cap), None
 
 
+def network_caption(sub: Any) -> str:
+    """'12 parties, 9 links[, 1 organisation ...]': shared-contract links apart from organisation membership."""
+    parties = sum(1 for n in sub.nodes.values() if n.label == "Party")
+    orgs = sum(1 for n in sub.nodes.values() if n.label == "Organisation")
+    links = sum(1 for e in sub.edges.values() if e.type != "MEMBER_OF")
+    grouped = (f", {orgs} organisation{'' if orgs == 1 else 's'} (squares; dashed lines join the legal entities "
+               "of one name)" if orgs else "")
+    return (f"{parties} parties, {links} links{grouped}. Edge labels count shared contracts (shown when above 1); "
+            "hover for examples.")
+
+
 @st.fragment
 def render_party_network(party_key: str | None) -> None:
     """Parties linked by shared contracts (edge width and label = shared contracts), with caps."""
@@ -119,8 +158,7 @@ def render_party_network(party_key: str | None) -> None:
     cap = right.selectbox("Node cap", NODE_CAPS, index=2, key="party_net_cap")
     with reads.guarded(stop=False):
         sub, focus = _network(source, party_key, left, cap)
-        st.caption(f"{len(sub.nodes)} parties, {len(sub.edges)} links. Edge labels count shared contracts "
-                   "(shown when above 1); hover for examples.")
+        st.caption(network_caption(sub))
         if sub.capped:
             st.warning(f"The node cap ({cap}) was reached: only part of the network is drawn.",
                        icon=":material/warning:")

@@ -20,6 +20,10 @@ OPERATORS: dict[str, str] = {"=": "=", ">": ">", "<": "<", ">=": ">=", "<=": "<=
 # Every search name of a contract's parties is stored on it, newline-separated and TEXT-indexed
 # (graph.store.schema.PARTY_TEXT): a fragment is one indexed CONTAINS instead of a walk through its parties.
 PARTY_NAME_TEST = "c.party_text CONTAINS ${param}"
+# An organisation fragment: a party of the contract whose organisation's text (every member's names and aliases
+# and the organisation's name, graph.store.organisations) contains it; a party in no organisation is its own.
+ORGANISATION_TEST = ("EXISTS {{ MATCH (c)<-[:PARTY_TO]-(p:Party) "
+                     "WHERE coalesce(p.org_text, p.search_text) CONTAINS ${param} }}")
 # `party_countries` / `clause_types` are stored on each contract (graph.store.load): one property read instead of a
 # walk per contract.
 PARTY_COUNTRY_TEST = "$party_country IN c.party_countries"
@@ -73,9 +77,12 @@ def _amount_conditions(f: ContractFilter) -> list[Condition]:
 
 
 def party_conditions(f: ContractFilter) -> list[Condition]:
-    """Party name fragments, each a test of the contract's stored party names (lower-cased like them)."""
+    """Party name fragments, each a test of the contract's stored party names (lower-cased like them), then
+    organisation fragments, each a test of its parties' organisations."""
     return [Condition(PARTY_NAME_TEST.format(param=f"party_{i}"), f"party_{i}", name.lower())
-            for i, name in enumerate(f.parties)]
+            for i, name in enumerate(f.parties)] + [
+        Condition(ORGANISATION_TEST.format(param=f"organisation_{i}"), f"organisation_{i}", name.lower())
+        for i, name in enumerate(f.organisations)]
 
 
 def related_conditions(f: ContractFilter, anchor: str) -> list[Condition]:

@@ -81,7 +81,17 @@ class ContractFilter(BaseModel):
     parties: tuple[str, ...] = Field(
         (), max_length=MAX_ITEMS,
         description="Party name fragments; every fragment must match a party of the contract (AND). "
-                    "Case-insensitive substring over party names and their aliases.")
+                    "Case-insensitive substring over party names and their aliases. Each party is one legal "
+                    "entity; a fragment matches every entity whose names contain it ('reynolds' matches Reynolds "
+                    "Consumer Products Inc. and its LLC alike, 'reynolds consumer products inc' only the Inc.).")
+    organisations: tuple[str, ...] = Field(
+        (), max_length=MAX_ITEMS,
+        description="Organisation fragments; every fragment must match (AND). An organisation groups the legal "
+                    "entities of one name across legal forms (Inc., LLC, ...). A fragment matches an "
+                    "organisation when it is part of the organisation's name or of any member's name or alias "
+                    "(case-insensitive); the contract then has some member of it as a party. A party in no "
+                    "organisation counts as its own. E.g. 'Reynolds Consumer Products Inc.' matches the "
+                    "contracts of the Inc. and of the LLC.")
     party_country: str | None = Field(
         None, description="A party is located in this country (ISO 3166 alpha-2, e.g. US, GB, CN).")
     governing_law_country: str | None = Field(
@@ -176,7 +186,7 @@ class ContractFilter(BaseModel):
     def _renewal_types(cls, values: tuple[str, ...]) -> tuple[str, ...]:
         return tuple(dict.fromkeys(values))
 
-    @field_validator("parties")
+    @field_validator("parties", "organisations")
     @classmethod
     def _parties(cls, values: tuple[str, ...]) -> tuple[str, ...]:
         # A blank fragment used to be dropped (no condition: every contract); it is refused instead. Any

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from graph.query import status_cypher
 
+# A party's legal form and the organisation it belongs to, if any (graph.store.organisations).
+ENTITY = """p.legal_form AS legal_form,
+       [(p)-[:MEMBER_OF]->(o:Organisation) | o {.key, .name, .member_count, .contract_count}][0] AS organisation"""
 PARTY_SEARCH_HEAD = """
 MATCH (p:Party)
 WHERE ($name IS NULL OR any(n IN p.search_names WHERE n CONTAINS $name))
@@ -17,14 +20,31 @@ ORDER BY contract_count DESC, p.name ASC
 SKIP $offset LIMIT $limit
 RETURN p.key AS key, p.name AS name, p.aliases AS aliases, contract_count,
        COLLECT { MATCH (p)-[:LOCATED_AT]->(:Location)-[:IN_COUNTRY]->(k:Country)
-                 RETURN DISTINCT k.code ORDER BY k.code } AS countries
+                 RETURN DISTINCT k.code ORDER BY k.code } AS countries, """ + ENTITY + """
 """
 PARTIES_BY_KEY = """
 MATCH (p:Party) WHERE p.key IN $keys
 RETURN p.key AS key, p.name AS name, p.aliases AS aliases,
        COUNT { MATCH (p)-[:PARTY_TO]->(c:Contract) RETURN DISTINCT c } AS contract_count,
        COLLECT { MATCH (p)-[:LOCATED_AT]->(:Location)-[:IN_COUNTRY]->(k:Country)
-                 RETURN DISTINCT k.code ORDER BY k.code } AS countries
+                 RETURN DISTINCT k.code ORDER BY k.code } AS countries, """ + ENTITY + """
+"""
+# The legal entities of one organisation (graph.store.organisations), most contracts first.
+ORGANISATION_MEMBERS = """
+MATCH (o:Organisation {key: $key})<-[m:MEMBER_OF]-(p:Party)
+RETURN p.key AS key, p.name AS name, p.legal_form AS legal_form, m.basis AS basis,
+       coalesce(p.contract_count, 0) AS contract_count
+ORDER BY contract_count DESC, key
+"""
+ORGANISATION_SIBLINGS = """
+MATCH (:Party {key: $key})-[:MEMBER_OF]->(:Organisation)<-[:MEMBER_OF]-(p:Party)
+RETURN p.key AS key ORDER BY p.contract_count DESC, key
+"""
+ORGANISATIONS = """
+MATCH (o:Organisation)
+RETURN o.key AS key, o.name AS name, o.member_count AS member_count, o.contract_count AS contract_count,
+       COLLECT { MATCH (o)<-[:MEMBER_OF]-(p:Party) RETURN p.name ORDER BY p.contract_count DESC, p.key } AS members
+ORDER BY contract_count DESC, name
 """
 ALL_PARTY_NAMES = "MATCH (p:Party) RETURN p.key AS key, p.name AS name, p.aliases AS aliases ORDER BY p.name"
 # Every party's spellings and stored contract count, for the offline question parser's name matching.

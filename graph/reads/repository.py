@@ -187,3 +187,13 @@ def parties_by_key(driver: Driver, keys: list[str], database: str | None = None)
     if not keys:
         return {}
     return {row["key"]: row for row in read(driver, queries.PARTIES_BY_KEY, {"keys": keys}, database)}
+
+
+def organisations(driver: Driver, database: str | None = None) -> list[dict[str, Any]]:
+    """Every organisation (the legal entities of one name), most contracts first, with its members' names."""
+    return read(driver, queries.ORGANISATIONS, {}, database)
+
+
+def organisation_members(driver: Driver, key: str, database: str | None = None) -> list[dict[str, Any]]:
+    """The legal entities of one organisation, most contracts first."""
+    return read(driver, queries.ORGANISATION_MEMBERS, {"key": key}, database)

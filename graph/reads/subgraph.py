@@ -166,10 +166,20 @@ def contract_subgraph(driver: Driver, file_id: str, depth: int = 0, node_cap: in
 
 
 def _party_nodes(driver: Driver, sub: Subgraph, keys: list[str], database: str | None) -> None:
-    for row in read(driver, queries.PARTIES_BY_KEY, {"keys": keys}, database):
+    """The parties, then the organisations they belong to with a MEMBER_OF edge each (within the cap)."""
+    rows = read(driver, queries.PARTIES_BY_KEY, {"keys": keys}, database)
+    for row in rows:
         props = {"contracts": row["contract_count"], "countries": ", ".join(row["countries"] or []),
-                 "aliases": "; ".join(a for a in row["aliases"] or [] if a != row["name"])}
+                 "aliases": "; ".join(a for a in row["aliases"] or [] if a != row["name"]),
+                 "legal form": row.get("legal_form"),
+                 "organisation": (row.get("organisation") or {}).get("name")}
         sub.nodes[f"Party:{row['key']}"] = GraphNode(f"Party:{row['key']}", "Party", row["name"], props)
+    for row in rows:
+        org = row.get("organisation")
+        if org and sub.add_node(GraphNode(f"Organisation:{org['key']}", "Organisation", org["name"],
+                                          {"legal entities": org["member_count"], "contracts": org["contract_count"],
+                                           "grouped by": "the same name in different legal forms"})):
+            sub.add_edge(GraphEdge(f"Party:{row['key']}", f"Organisation:{org['key']}", "MEMBER_OF"))
 
 
 def _weighted_edges(sub: Subgraph, rows: list[dict[str, Any]]) -> None:
@@ -181,9 +191,12 @@ def _weighted_edges(sub: Subgraph, rows: list[dict[str, Any]]) -> None:
 
 def party_network(driver: Driver, party_key: str, depth: int = 1, node_cap: int = 100,
                   database: str | None = None) -> Subgraph:
-    """A party, its co-parties (`depth` hops through shared contracts) and the shared-contract edges among
-    them; edge weight = number of contracts both parties are party to."""
-    sub = parties_network(driver, [party_key], depth, node_cap, database)
+    """A party, the other legal entities of its organisation, their co-parties (`depth` hops through shared
+    contracts) and the shared-contract edges among them; edge weight = number of contracts both parties are
+    party to. Organisations are drawn with MEMBER_OF edges to their members."""
+    # The other legal entities of its organisation are drawn with it, so the group is visible.
+    siblings = [row["key"] for row in read(driver, queries.ORGANISATION_SIBLINGS, {"key": party_key}, database)]
+    sub = parties_network(driver, [party_key, *siblings], depth, node_cap, database)
     if f"Party:{party_key}" not in sub.nodes:
         raise NotFound(f"No party with key '{party_key[:200]}'.")
     return sub

@@ -1,8 +1,8 @@
 """Cleaning of seed-format contract records on their way into the graph.
 
 The sample's known defects are fixed here and every fix is reported: glued contract types split using the
-file name, placeholder parties dropped, parties differing only by case, punctuation or legal-suffix spacing
-merged (every spelling kept as an alias), countries normalised to ISO alpha-2, states to their codes,
+file name, placeholder parties dropped, spellings of one legal entity merged
+(graph.store.prepare; every spelling kept as an alias), countries normalised to ISO alpha-2, states to their codes,
 invalid dates nulled with a warning. Pure functions: no database, no I/O.
 """
 
@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from core.names import party_key
+from core.names import compact_name
 from core.vocab import CONTRACT_TYPES, US_STATES, canonical, normalize_country, normalize_subdivision
 
 MIN_YEAR, MAX_YEAR = 1950, 2200
@@ -37,7 +37,7 @@ def is_placeholder(name: str | None) -> bool:
     text = (name or "").strip()
     if (text.startswith("[") and text.endswith("]")) or (text.startswith("<") and text.endswith(">")):
         return True
-    return not party_key(text) or text.lower() in PLACEHOLDER_NAMES
+    return not compact_name(text) or text.lower() in PLACEHOLDER_NAMES
 
 
 def parse_date(value: Any) -> date | None:

@@ -25,6 +25,7 @@ from neo4j import Driver, ManagedTransaction
 
 from core.errors import ContractGraphError
 from graph.server.db import read, write_tx
+from graph.store import organisations
 from graph.store.load_statements import (
     ALL_PARTY_KEYS,
     CLEAR_CONTRACT_LINKS,
@@ -63,13 +64,15 @@ class LoadSummary:
     parties: int = 0
     clauses: int = 0
     merged_parties: int = 0
+    organisations: int = 0
     warnings: list[str] = field(default_factory=list)
     fixes: dict[str, int] = field(default_factory=dict)
 
     def line(self) -> str:
         fixes = ", ".join(f"{k}={v}" for k, v in sorted(self.fixes.items())) or "none"
         return (f"Loaded {self.contracts} contracts, {self.parties} parties "
-                f"({self.merged_parties} merged from several spellings), {self.clauses} clauses; "
+                f"({self.merged_parties} merged from several spellings; {self.organisations} organisations group "
+                f"legal forms of one name), {self.clauses} clauses; "
                 f"{len(self.warnings)} warnings; cleaned: {fixes}")
 
 
@@ -132,7 +135,8 @@ def batch_rows(batch: list[PreparedContract], prepared: Prepared,
                        "party_names": facts.party_names(c, prepared)}
                       for c in batch],
         "parties": [{"key": k, "name": prepared.parties[k].name, "aliases": prepared.parties[k].aliases,
-                     "role_only": prepared.parties[k].role_only or None} for k in sorted(keys)],
+                     "role_only": prepared.parties[k].role_only or None, **prepared.parties[k].entity}
+                    for k in sorted(keys)],
         "links": [{**link, "file_id": c.file_id} for c in batch for link in c.parties],
         "places": places,
         "located": located,
@@ -162,8 +166,10 @@ def write_batch(tx: ManagedTransaction, rows: dict[str, list[dict[str, Any]]], f
     for statement, key in STEPS:
         if rows[key]:
             tx.run(statement, rows=rows[key]).consume()
-    if not fresh:
-        refresh_stored_facts(tx, sorted({row["key"] for row in rows["parties"]} | set(previous)), rows["ids"])
+    if not fresh:  # a fresh load groups organisations once, at the end (load_records)
+        keys = sorted({row["key"] for row in rows["parties"]} | set(previous))
+        refresh_stored_facts(tx, keys, rows["ids"])
+        organisations.rebuild_for_parties(tx, keys)
 
 
 def chunks(items: list[T], size: int) -> Iterable[list[T]]:
@@ -199,9 +205,15 @@ def load_prepared(driver: Driver, prepared: Prepared, *, batch_size: int = BATCH
         parties=len(prepared.parties),
         clauses=sum(len(c.clauses) for c in prepared.contracts),
         merged_parties=merged_spellings(prepared),
+        organisations=len(_groups(prepared)),
         warnings=list(prepared.report.warnings),
         fixes=dict(prepared.report.fixes),
     )
+
+
+def _groups(prepared: Prepared) -> dict[str, list[str]]:
+    linked = {link["key"] for c in prepared.contracts for link in c.parties}
+    return organisations.organisation_groups({k: p.entity for k, p in prepared.parties.items()}, linked)
 
 
 def refresh_all_stored_facts(driver: Driver, database: str | None = None, batch_size: int = BATCH_SIZE) -> None:
@@ -236,8 +248,10 @@ def load_records(driver: Driver, records: list[dict[str, Any]], *, source: str =
             _recover_bulk(driver, database)
         raise
     if empty:
-        # The rows carried every stored fact and search text: nothing to backfill.
+        # The rows carried every stored fact and search text: nothing to backfill. Organisations are grouped
+        # once the org_key index exists: only the names with several legal entities.
         ensure_schema(driver, database=database, backfill=False)
+        write_tx(driver, lambda tx: organisations.rebuild(tx, sorted(_groups(prepared))), database=database)
     else:  # a reload may re-key parties (cleaning rules changed): drop what no contract links to any more
         prune_orphans(driver, database)
     log.info(summary.line())

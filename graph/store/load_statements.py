@@ -29,6 +29,7 @@ MERGE (c:Contract {file_id: row.file_id})
 SET c += row
 SET c.title = """ + TITLE + """, c.end_date_extracted = row.end_date
 SET """ + reconcile("c.end_date_confirmed", "c.end_date_text", "c.end_date_extracted")
+# `org_key`, `org_name`, `legal_form`: the entity's organisation key, base name and form (graph.store.organisations).
 # `contract_count` comes with the row only on a first load (graph.store.load.FreshFacts); otherwise it is
 # recomputed from the graph after the batch (REFRESH_PARTY_COUNTS).
 MERGE_PARTIES = """
@@ -42,7 +43,9 @@ SET p.aliases = aliases,
     p.search_names = names,
     p.search_text = reduce(s = '', n IN names | s + '\\n' + n),
     p.contract_count = coalesce(row.contract_count, p.contract_count),
-    p.role_only = row.role_only
+    p.role_only = row.role_only,
+    p.org_key = coalesce(row.org_key, p.org_key), p.org_name = coalesce(row.org_name, p.org_name),
+    p.legal_form = coalesce(row.legal_form, p.legal_form)
 """
 LINK_PARTIES = """
 UNWIND $rows AS row

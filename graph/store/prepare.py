@@ -1,8 +1,12 @@
 """Turns raw seed-format records into cleaned, merged rows ready for the batched graph writes.
 
-Party merging happens across the whole batch: spellings that share `merge_key` (case, punctuation and
-trailing legal forms ignored) become one party whose display name is the most frequent spelling (first seen
-wins ties) and whose aliases are all spellings. Role-only names stay contract-local (graph.store.party_roles).
+A Party is one legal entity (docs/DATA.md#legal-entities-and-organisations): spellings that share
+`core.names.party_key` (case, punctuation, a leading "the" and the spelling of the legal form ignored) become one
+party whose display name is the most frequent spelling that states a legal form (first seen wins ties) and whose
+aliases are all spellings. A name that states no legal form ("Ingram Micro") is the one legal entity of that
+name in the batch when there is exactly one ("INGRAM MICRO INC."); with several it stays a party of its own.
+Different legal forms of one name stay apart and share an `org_key` (graph.store.organisations groups them).
+Role-only names stay contract-local (graph.store.party_roles).
 """
 
 from __future__ import annotations
@@ -11,7 +15,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.names import merge_key, party_key
+from core.names import base_name, legal_form, organisation_key, party_key
 from core.text_safety import one_line_name
 from core.vocab import SUBDIVISIONS
 from graph.store.clean import (
@@ -40,8 +44,17 @@ class PreparedParty:
 
     @property
     def name(self) -> str:
-        """The most frequent spelling; the first seen wins ties."""
-        return max(self.spellings, key=self.spellings.__getitem__)
+        """The most frequent spelling that states a legal form (any spelling when none does); the first seen
+        wins ties."""
+        return max(self.spellings, key=lambda s: (legal_form(s) is not None, self.spellings[s]))
+
+    @property
+    def entity(self) -> dict[str, str | None]:
+        """The legal entity's organisation key, base name and legal form (none for a role-only placeholder)."""
+        if self.role_only:
+            return {"org_key": None, "org_name": None, "legal_form": None}
+        name = self.name
+        return {"org_key": organisation_key(name), "org_name": base_name(name), "legal_form": legal_form(name)}
 
     @property
     def aliases(self) -> list[str]:
@@ -121,7 +134,7 @@ def _prepare_parties(raw: dict[str, Any], file_id: str, parties: dict[str, Prepa
             report.fix("role_only_party", f"{file_id}: party '{name}' is only a role; kept for this contract only")
             parties.setdefault(key, PreparedParty(key, role_only=True)).add(name)
         else:
-            key = keys.get(merge_key(name)) or party_key(name)
+            key = keys.get(party_key(name)) or party_key(name)
             parties.setdefault(key, PreparedParty(key)).add(name)
         role = " ".join(str(entry.get("role") or "party").split()).lower()
         links[(key, role)] = {"key": key, "role": role}
@@ -144,15 +157,21 @@ def _names(raw: dict[str, Any]) -> list[str]:
     return [_clean_name(e.get("name")) for e in raw.get("parties") or []]
 
 
-def merge_keys(records: list[dict[str, Any]]) -> dict[str, str]:
-    """merge_key -> the party key its spellings share: the key of the group's most frequent spelling (first
-    seen wins ties), so a name without variants keeps the key it always had."""
-    groups: dict[str, Counter[str]] = {}
+def entity_keys(records: list[dict[str, Any]]) -> dict[str, str]:
+    """party_key -> the key its party is loaded as: a name that states no legal form goes to the one legal
+    entity of its name in the batch, when there is exactly one; every other key is its own."""
+    formed: dict[str, set[str]] = {}
+    bare: dict[str, str] = {}
     for raw in records:
         for name in _names(raw):
-            if not is_placeholder(name) and not is_role_name(name):
-                groups.setdefault(merge_key(name), Counter())[name] += 1
-    return {mk: party_key(max(spellings, key=spellings.__getitem__)) for mk, spellings in groups.items()}
+            if is_placeholder(name) or is_role_name(name):
+                continue
+            key = party_key(name)
+            if legal_form(name) is None:
+                bare[key] = organisation_key(name)
+            else:
+                formed.setdefault(organisation_key(name), set()).add(key)
+    return {key: next(iter(formed[org])) for key, org in bare.items() if len(formed.get(org, ())) == 1}
 
 
 def prepare(records: list[dict[str, Any]], source: str = "sample") -> Prepared:
@@ -161,7 +180,7 @@ def prepare(records: list[dict[str, Any]], source: str = "sample") -> Prepared:
     parties: dict[str, PreparedParty] = {}
     contracts: list[PreparedContract] = []
     seen: set[str] = set()
-    keys = merge_keys(records)
+    keys = entity_keys(records)
     for raw in records:
         file_id = one_line_name(str(raw.get("file_id") or ""))
         if not file_id:

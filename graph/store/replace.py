@@ -11,7 +11,7 @@ from neo4j import Driver, ManagedTransaction
 
 from core.errors import NotFound
 from graph.server.db import read, write_tx
-from graph.store import load
+from graph.store import load, organisations
 from graph.store import write as w
 from graph.store.schema import ensure_schema
 
@@ -30,6 +30,7 @@ def replace_contract(driver: Driver, file_id: str, request: w.CommitRequest, dat
     ensure_schema(driver, database, backfill=False)
 
     def work(tx: ManagedTransaction) -> None:
+        org_keys = organisations.org_keys_of(tx, old_keys)  # the old parties' groups, regrouped at the end
         tx.run(w.REMOVE_ADDED_ALIASES, added=added).consume()
         tx.run(w.DELETE_CONTRACT, file_id=file_id).consume()
         tx.run(w.UNLINK_LOCATIONS, keys=old_keys, file_id=file_id).consume()
@@ -41,6 +42,7 @@ def replace_contract(driver: Driver, file_id: str, request: w.CommitRequest, dat
         extra["added_aliases"] = sorted(f"{p['key']}\t{a}" for p in rows["parties"] if p["key"] in existing
                                         for a in p["aliases"] if a not in existing[p["key"]])
         w._commit(tx, rows, extra)
+        organisations.rebuild(tx, org_keys)
 
     write_tx(driver, work, database)
     log.info("Replaced %s with the upload %s", file_id, request.file_name)

@@ -17,6 +17,7 @@ CONSTRAINTS = (
     "CREATE CONSTRAINT country_code IF NOT EXISTS FOR (k:Country) REQUIRE k.code IS UNIQUE",
     "CREATE CONSTRAINT jurisdiction_key IF NOT EXISTS FOR (j:Jurisdiction) REQUIRE j.key IS UNIQUE",
     "CREATE CONSTRAINT clause_key IF NOT EXISTS FOR (cl:Clause) REQUIRE cl.key IS UNIQUE",
+    "CREATE CONSTRAINT organisation_key IF NOT EXISTS FOR (o:Organisation) REQUIRE o.key IS UNIQUE",
     # One contract per file: enforced inside the commit's transaction (graph.store.write), so two uploads of the same
     # bytes racing cannot both commit. Contracts loaded from JSON have no hash; null is not checked.
     "CREATE CONSTRAINT contract_file_sha256 IF NOT EXISTS FOR (c:Contract) REQUIRE c.file_sha256 IS UNIQUE",
@@ -34,6 +35,8 @@ RANGE_INDEXES = (
     "CREATE INDEX contract_law_state IF NOT EXISTS FOR (c:Contract) ON (c.governing_law_state)",
     "CREATE INDEX party_name IF NOT EXISTS FOR (p:Party) ON (p.name)",
     "CREATE INDEX party_contract_count IF NOT EXISTS FOR (p:Party) ON (p.contract_count)",
+    # The legal entities of one name (graph.store.organisations regroups them by it after every write).
+    "CREATE INDEX party_org_key IF NOT EXISTS FOR (p:Party) ON (p.org_key)",
     "CREATE INDEX clause_type IF NOT EXISTS FOR (cl:Clause) ON (cl.type)",
     "CREATE INDEX jurisdiction_country IF NOT EXISTS FOR (j:Jurisdiction) ON (j.country)",
     "CREATE INDEX jurisdiction_state IF NOT EXISTS FOR (j:Jurisdiction) ON (j.state)",

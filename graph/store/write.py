@@ -18,7 +18,7 @@ from neo4j.exceptions import ConstraintError
 
 from core.errors import DatabaseError, IngestError
 from graph.server.db import read, write_tx
-from graph.store import load
+from graph.store import load, organisations
 from graph.store.fingerprint import fingerprint_fields
 from graph.store.prepare import prepare
 from graph.store.schema import ensure_schema
@@ -134,7 +134,8 @@ def _rows(request: CommitRequest) -> tuple[dict[str, list[dict[str, Any]]], dict
     mapping = _resolve_parties(names, request.same_as or {})
     rows = load.batch_rows([contract], prepared)
     for row in rows["parties"]:
-        row["key"] = mapping[row["key"]]
+        if mapping[row["key"]] != row["key"]:  # "same as" an existing party: its entity facts stay its own
+            row.update(key=mapping[row["key"]], org_key=None, org_name=None, legal_form=None)
     for row in rows["links"]:
         row["key"] = mapping[row["key"]]
     for row in rows["located"]:
@@ -205,10 +206,12 @@ def delete_contract(driver: Driver, file_id: str, database: str | None = None) -
     added = rows[0]["added"] if rows else []
 
     def work(tx: ManagedTransaction) -> None:
+        org_keys = organisations.org_keys_of(tx, keys)  # before the parties only this contract had are gone
         tx.run(REMOVE_ADDED_ALIASES, added=added).consume()
         tx.run(DELETE_CONTRACT, file_id=file_id).consume()
         tx.run(UNLINK_LOCATIONS, keys=keys, file_id=file_id).consume()
         tx.run(DELETE_ORPHAN_PARTIES, keys=keys).consume()
         load.refresh_stored_facts(tx, keys, [])
+        organisations.rebuild(tx, org_keys)
 
     write_tx(driver, work, database)

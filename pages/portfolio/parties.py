@@ -1,5 +1,6 @@
-"""Parties: search parties by name or alias (with a typo-tolerant fallback), see a party's contracts and the
-network of parties linked by shared contracts. `?party=<key>` opens a party directly."""
+"""Parties: search parties (one legal entity each) by name or alias (with a typo-tolerant fallback), see the
+organisations that group legal entities of one name, a party's contracts and organisation, and the network of
+parties linked by shared contracts, with their organisations. `?party=<key>` opens a party directly."""
 
 from __future__ import annotations
 
@@ -8,7 +9,13 @@ import streamlit as st
 from components import reads
 from components.footer import render_footer
 from components.formatting import country_label, escape_md
-from components.parties.view import party_contracts, party_header, render_party_network, search_results
+from components.parties.view import (
+    organisations_table,
+    party_contracts,
+    party_header,
+    render_party_network,
+    search_results,
+)
 
 reads.require_db()
 st.title("Parties")
@@ -24,6 +31,8 @@ country = right.selectbox("Country", countries, index=None, format_func=country_
 
 with reads.guarded():
     selected = search_results(name.strip(), country, key=f"party_table_{name}_{country}")
+with reads.guarded():
+    organisations_table()
 if selected and selected != st.query_params.get("party"):
     st.query_params["party"] = selected
 party_key = selected or st.query_params.get("party") or None

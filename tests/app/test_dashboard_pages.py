@@ -104,11 +104,13 @@ def test_parties_search_and_fuzzy_fallback(driver):
     assert sorted(at.main.dataframe[0].value["Party"]) == sorted(p["name"] for p in expected["parties"])
     at.text_input(key="party_search").input("Premier Nutrtion").run()
     assert any("Similar names" in w.value for w in at.warning)
-    # One party since issue 17's legal-suffix merge; the LLC spelling is kept as an alias of it.
+    # Two legal entities since issue 29 (one party each), in one organisation; spellings of each stay aliases.
     table = at.main.dataframe[0].value
-    premier = table[table["Party"] == "Premier Nutrition Corporation"]
-    assert len(premier) == 1 and "Premier Nutrition Company, LLC" in list(premier["Also written"].iloc[0])
-    assert "Premier Nutrition Company, LLC" not in set(table["Party"])
+    premier = table[table["Party"].str.startswith("Premier Nutrition")]
+    assert sorted(premier["Party"]) == ["Premier Nutrition Company, LLC", "Premier Nutrition Corporation"]
+    assert set(premier["Organisation"]) == {"Premier Nutrition"}
+    corp = premier[premier["Party"] == "Premier Nutrition Corporation"]
+    assert list(corp["Also written"].iloc[0]) == ["PREMIER NUTRITION CORPORATION"]
 
 
 def test_party_param_shows_its_contracts_and_network(driver):
@@ -119,14 +121,22 @@ def test_party_param_shows_its_contracts_and_network(driver):
     assert sorted(tables[0]["file_id"]) == sorted(r["file_id"] for r in contracts)
     assert sorted(tables[0]["Contract"]) == sorted(r["title"] for r in contracts)
     network = party_network(driver, key, depth=1)
-    assert any(c.value.startswith(f"{len(network.nodes)} parties, {len(network.edges)} links") for c in at.caption)
+    parties = [n for n in network.nodes.values() if n.label == "Party"]
+    links = [e for e in network.edges.values() if e.type == "SHARES_CONTRACT"]
+    assert any(c.value.startswith(f"{len(parties)} parties, {len(links)} links") for c in at.caption)
     assert len(at.get("iframe")) == 1
 
 
 def test_filter_party_network_edge_weights_count_shared_contracts(driver):
     from graph.reads.subgraph import filter_party_network
     sub = filter_party_network(driver, ContractFilter(contract_types=("Supply",)), node_cap=400)
-    for edge in sub.edges.values():
+    # Organisations are drawn joined to their members (MEMBER_OF), apart from the shared-contract links.
+    members = [(e.source.split(":", 1)[1], e.target.split(":", 1)[1]) for e in sub.edges.values()
+               if e.type == "MEMBER_OF"]
+    assert members and all(driver.execute_query(
+        "MATCH (:Party {key: $p})-[:MEMBER_OF]->(o:Organisation {key: $o}) RETURN count(o) AS n", p=p, o=o)
+        .records[0]["n"] == 1 for p, o in members)
+    for edge in (e for e in sub.edges.values() if e.type == "SHARES_CONTRACT"):
         a, b = edge.source.split(":", 1)[1], edge.target.split(":", 1)[1]
         rows = driver.execute_query(
             "MATCH (:Party {key: $a})-[:PARTY_TO]->(c:Contract {contract_type: 'Supply'})<-[:PARTY_TO]-"

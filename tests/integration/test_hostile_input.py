@@ -17,9 +17,9 @@ HOSTILE = [
     "MATCH (n) DETACH DELETE n", "x` DETACH DELETE n //", "$limit", "*:*", "a OR b AND NOT c",
     "\x00\x01", "𝔘𝔫𝔦𝔠𝔬𝔡𝔢", "A" * 10_000, "'; DROP CONSTRAINT contract_file_id; //" * 300,
 ]
-STRING_FIELDS = ["parties", "party_country", "governing_law_country", "governing_law_state", "text",
+STRING_FIELDS = ["parties", "organisations", "party_country", "governing_law_country", "governing_law_state", "text",
                  "contract_types", "clause_types", "min_effective_date", "sort_by", "group_by", "metric"]
-LIST_FIELDS = {"parties", "contract_types", "clause_types"}
+LIST_FIELDS = {"parties", "organisations", "contract_types", "clause_types"}
 
 
 @pytest.fixture(scope="module")

@@ -158,18 +158,22 @@ def test_bad_inputs_have_their_own_message_and_write_nothing(driver, make, error
 
 def test_fuzzy_party_confirmed_as_existing_keeps_the_alias(driver):
     review = process_file(real_pdf(CURAEGIS), CURAEGIS, driver, RULES)
+    # "Phoenix Performance" states no legal form: it is the graph's only legal entity of that name, "Phoenix
+    # Performance, LLC", exactly as a load would decide (issue 29). "... Group" is another name: only fuzzy.
+    bare = review.draft.parties[0].model_copy(update={"name": "Phoenix Performance"})
+    assert suggest_parties(driver, [bare])[0].exact.key == "phoenixperformancellc"
     draft = review.draft.model_copy(update={"parties": [
-        review.draft.parties[0].model_copy(update={"name": "Phoenix Performance"}), review.draft.parties[1]]})
+        review.draft.parties[0].model_copy(update={"name": "Phoenix Performance Group"}), review.draft.parties[1]]})
     (fuzzy, exact) = suggest_parties(driver, draft.parties)
     assert fuzzy.exact is None and fuzzy.candidates[0].key == "phoenixperformancellc"
     assert fuzzy.candidates[0].score == 100.0 and exact.exact.key == "torvecinc"
     parties_before = graph_counts(driver)
     with exact_cleanup(driver) as committed:
-        same_as = {"Phoenix Performance": "phoenixperformancellc", "Torvec Inc..": "torvecinc"}
+        same_as = {"Phoenix Performance Group": "phoenixperformancellc", "Torvec Inc..": "torvecinc"}
         committed.append(commit_review(driver, review, draft, same_as, on_duplicate="keep").file_id)
         party = search_parties(driver, {"name": "phoenix performance"})["parties"]
         assert len(party) == 1 and party[0]["contract_count"] == 2
-        assert "Phoenix Performance" in party[0]["aliases"]
+        assert "Phoenix Performance Group" in party[0]["aliases"]
         details = contract_details(driver, committed[0])
         assert sorted(p["key"] for p in details["parties"]) == ["phoenixperformancellc", "torvecinc"]
         # No new Party, Location or Jurisdiction: only the Contract and its Document, linked to two existing

@@ -6,7 +6,8 @@ from datetime import date
 
 import pytest
 
-from graph.store.clean import CleanReport, clean_contract_type, duration_days, is_placeholder, parse_date, party_key
+from core.names import party_key
+from graph.store.clean import CleanReport, clean_contract_type, duration_days, is_placeholder, parse_date
 from graph.store.prepare import jurisdiction, prepare
 
 

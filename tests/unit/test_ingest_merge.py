@@ -12,10 +12,21 @@ def _part(text: str, **fields) -> Part:
     return Part(ContractDraft.model_validate(fields), text)
 
 
-def test_party_identity_ignores_case_punctuation_article_and_suffix():
-    assert party_identity("Acme, Inc.") == party_identity("ACME Inc") == party_identity("The Acme Corporation") \
-        == "acme"
+def test_party_identity_ignores_case_punctuation_article_and_the_spelling_of_the_legal_form():
+    assert party_identity("Acme, Inc.") == party_identity("ACME Inc") == party_identity("The Acme Incorporated") \
+        == "acme|inc"
+    assert party_identity("The Acme Corporation") == "acme|corp"  # another legal entity
+    assert party_identity("Acme") == "acme"
     assert party_identity("Inc.") == "inc"  # nothing left after the suffix: fall back to the plain key
+
+
+def test_parties_of_different_legal_forms_stay_apart_and_a_bare_name_joins_the_only_one():
+    parts = [_part("a", parties=[{"name": "Reynolds Consumer Products Inc.", "role": "Supplier"},
+                                 {"name": "Reynolds Consumer Products LLC", "role": "Buyer"}]),
+             _part("b", parties=[{"name": "Reynolds Consumer Products", "role": "Buyer"},
+                                 {"name": "Pactiv", "role": "Agent"}, {"name": "Pactiv LLC", "role": "Agent"}])]
+    assert [p.name for p in merge_parts(parts).parties] == [
+        "Reynolds Consumer Products Inc.", "Reynolds Consumer Products LLC", "Reynolds Consumer Products", "Pactiv"]
 
 
 def test_dates_in_reads_the_usual_spellings():
