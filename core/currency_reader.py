@@ -71,8 +71,13 @@ def sentence_at(text: str, start: int, end: int, limit: int = 300) -> str:
     cut = max((m.end() for m in re.finditer(r"[.;!?]\s+(?=[A-Z(\"'])|\n\s*\n", left)), default=0)
     right = text[end:end + limit]
     stop = re.search(r"[.;!?](?=\s+[A-Z(\"']|\s*$)|\n\s*\n", right)
-    piece = left[cut:] + text[start:end] + (right[:stop.end()] if stop else right)
-    return " ".join(piece.split())
+    head, tail = left[cut:], right[:stop.end()] if stop else right
+    # A sentence longer than the window is cut at a word, and says so.
+    if not cut and start > limit:
+        head = "… " + head.split(" ", 1)[-1]
+    if not stop and end + limit < len(text):
+        tail = tail.rsplit(" ", 1)[0] + " …"
+    return " ".join((head + text[start:end] + tail).split())
 
 
 def _marker(text: str, start: int, end: int) -> str | None:
