@@ -26,15 +26,16 @@ SOURCES = ("text", "context", "assumed")
 NUMBER = re.compile(r"(?<![\d.,])(\d{1,3}(?:[,.]\d{3})+|\d+)(?:\.(\d{1,2}))?(?!\d)"
                     r"(?:\s?(?i:(million|billion|thousand|mm|mn|bn|m|k))(?![A-Za-z]))?")
 SCALES = {"million": 1e6, "billion": 1e9, "thousand": 1e3, "mm": 1e6, "mn": 1e6, "bn": 1e9, "m": 1e6, "k": 1e3}
-_WORDS = (r"(?i:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
-          r"sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|"
-          r"thousand|million|billion|and|only|say|no/100|point)")
-# What may stand between a sign and its number: nothing, or number words and '(' ('RMB three thousand (3,000)').
-_BEFORE = re.compile(rf"(?<![A-Za-z])(?:{PREFIX_MARKERS.pattern})\s?(?:(?:[\s\-,]*{_WORDS})+[\s\-,]*\(\s*)?$")
-_AFTER = re.compile(rf"^\s?\)?\s?(?:{SUFFIX_MARKERS.pattern})(?![A-Za-z])")
-# Characters before a number searched for its sign: a sign is short, unless number words and '(' stand
-# between ('RMB three thousand (3,000)'), which a '(' right before the number announces.
-SHORT_WINDOW, WINDOW = 24, 160
+NUMBER_WORDS = frozenset((
+    "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen "
+    "eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand million billion and "
+    "only say no/100 point").split())
+# Every sign or word in a text, found in one pass (its end is where its number may start), and what may stand
+# between a sign and its number: a space, or number words and '(' ('RMB three thousand (3,000)').
+_SIGNS = re.compile(rf"(?<![A-Za-z])(?:{PREFIX_MARKERS.pattern})")
+_TOKEN = re.compile(r"[^\s\-,(]+|\(")
+_AFTER = re.compile(rf"\s?\)?\s?(?:{SUFFIX_MARKERS.pattern})(?![A-Za-z])")  # matched at the number's end
+WINDOW = 160  # characters before a '(' searched for the number words and the sign before them
 CHINA = re.compile(r"RMB|CNY|(?i:renminbi|yuan|People'?s Republic of China|\bPRC\b|\bChina\b|Chinese)")
 JAPAN = re.compile(r"JPY|(?i:\byen\b|\bJapan\b|Japanese)")
 OTHER_DOLLARS = ("CAD", "AUD", "NZD", "HKD", "SGD", "TWD")
@@ -80,13 +81,29 @@ def sentence_at(text: str, start: int, end: int, limit: int = 300) -> str:
     return " ".join((head + text[start:end] + tail).split())
 
 
-def _marker(text: str, start: int, end: int) -> str | None:
+def _prefix(text: str, start: int, signs: dict[int, str]) -> str | None:
+    """The sign ending right before text[start] (a space may stand between), or before the number words and
+    '(' that precede it."""
+    for pos in (start, start - 1):
+        if pos in signs and (pos == start or text[pos].isspace()):
+            return signs[pos]
+    if not text[max(0, start - 3):start].rstrip().endswith("("):
+        return None
+    # Walk back over '(' and the number words before it, to where the sign would end.
+    base = max(0, start - WINDOW)
+    tokens = [(m.start(), m.group(0)) for m in _TOKEN.finditer(text, base, start)]
+    if not tokens or tokens[-1][1] != "(":
+        return None
+    first = tokens.pop()[0]
+    while tokens and tokens[-1][1].lower() in NUMBER_WORDS:
+        first = tokens.pop()[0]
+    return _prefix(text, first, signs) if first < start else None
+
+
+def _marker(text: str, start: int, end: int, signs: dict[int, str]) -> str | None:
     """The code (or DOLLAR / YEN_SIGN) written right before or after the number at text[start:end]."""
-    near = text[max(0, start - SHORT_WINDOW):start]
-    wide = near.rstrip().endswith("(")
-    before = _BEFORE.search(text[max(0, start - WINDOW):start] if wide else near)
-    prefix = marker_code(before) if before else None
-    after = _AFTER.match(text[end:end + 40])
+    prefix = _prefix(text, start, signs)
+    after = _AFTER.match(text, end, end + 40)
     suffix = marker_code(after, suffix=True) if after else None
     if prefix in (None, DOLLAR, YEN_SIGN) and suffix is not None:
         return suffix if suffix not in (DOLLAR, YEN_SIGN) or prefix is None else prefix
@@ -96,8 +113,9 @@ def _marker(text: str, start: int, end: int) -> str | None:
 def mentions(text: str, where: str) -> Iterator[Mention]:
     """Every number in `text` with its value and marker; a number glued to letters ('EX-10', 'B2') only when
     the letters are a currency ('RMB200')."""
+    signs = {m.end(): marker_code(m) for m in _SIGNS.finditer(text)}
     for m in NUMBER.finditer(text):
-        marker = _marker(text, m.start(), m.end())
+        marker = _marker(text, m.start(), m.end(), signs)
         if m.start() and text[m.start() - 1].isalpha() and marker is None:
             continue
         whole = float(re.sub(r"[,.]", "", m.group(1)))
