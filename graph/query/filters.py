@@ -117,11 +117,10 @@ class ContractFilter(BaseModel):
         None, description="Total amount compared with an operator, e.g. {value: 1000000, operator: '>'}, in "
                           "`currency` (default USD).")
     currency: str | None = Field(
-        None, description="ISO 4217 code (EUR, GBP, CNY, ...; 'euro', '€', 'RMB' are accepted) that the amount "
-                          "bounds, the amount metrics (sum/avg/min/max) and the amount sort work in: they only "
-                          "count contracts whose amount is stated in it, never adding currencies. Default USD. "
-                          "Set alone, it keeps the contracts whose amount is in this currency. Group by "
-                          "'currency' for one figure per currency.")
+        None, description="ISO 4217 code (EUR, CNY, ...; 'euro', 'RMB' accepted) the amount bounds, amount metrics "
+                          "and amount sort work in (default USD); only amounts in it count, currencies are never "
+                          "added. Alone, it keeps the contracts whose amount is in it. Group by 'currency' for "
+                          "one figure per currency.")
     clause_types: tuple[str, ...] = Field(
         (), max_length=MAX_ITEMS,
         description="Clause types the contract must all contain (AND). Valid: " + ", ".join(CLAUSE_TYPES))
@@ -211,8 +210,7 @@ class ContractFilter(BaseModel):
     def _currency(cls, value: str | None) -> str | None:
         if _blank(value):
             return None
-        code = normalize_currency(value)
-        if code is None:
+        if (code := normalize_currency(value)) is None:
             raise ValueError(f"'{value[:20]}' is not a currency this app knows; use an ISO 4217 code: "
                              + ", ".join(CURRENCIES))
         return code
@@ -244,10 +242,8 @@ class ContractFilter(BaseModel):
         return self.currency or DEFAULT_CURRENCY
 
     def compares_amounts(self) -> bool:
-        """Whether the filter keeps only contracts whose amount is in `amount_currency()`: a bound on the amount
-        or a currency of its own."""
-        return self.currency is not None or any(
-            v is not None for v in (self.min_amount, self.max_amount, self.monetary_value))
+        """Whether only contracts with an amount in `amount_currency()` match (an amount bound or a currency)."""
+        return any(v is not None for v in (self.currency, self.min_amount, self.max_amount, self.monetary_value))
 
     def describe(self) -> dict[str, Any]:
         """Only the fields that differ from the defaults, JSON-ready (for display and URLs)."""

@@ -110,9 +110,10 @@ def currency_props(props: dict[str, Any], text: str | None) -> dict[str, Any]:
     the contract's own text first, then its summary and scope. All None when there is no amount."""
     reading = read_currency(props["total_amount"], [("text", text), ("summary", props["summary"]),
                                                     ("scope", props["scope"])])
-    return {"currency": reading.currency if reading else None, "currency_source": reading.source if reading else None,
-            "currency_evidence": reading.evidence if reading else None,
-            "currency_evidence_in": reading.where if reading else None}
+    if reading is None:
+        return dict.fromkeys(("currency", "currency_source", "currency_evidence", "currency_evidence_in"))
+    return {"currency": reading.currency, "currency_source": reading.source, "currency_evidence": reading.evidence,
+            "currency_evidence_in": reading.where}
 
 
 def _clean_name(value: Any) -> str:
