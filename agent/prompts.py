@@ -11,7 +11,9 @@ from graph.query.filters import ContractFilter
 GRAPH_SCHEMA = """Graph schema (Neo4j 5, Cypher 5):
 (:Party {key, name, aliases: [str], contract_count: int})-[:PARTY_TO {role}]->(:Contract)
 (:Contract {file_id, title, party_names: [str], summary, contract_type, effective_date: Date, end_date: Date,
-  duration: str, duration_days: int, scope, total_amount: float (USD), party_count: int, source,
+  duration: str, duration_days: int, scope, total_amount: float (in `currency`), currency: ISO 4217 str
+  (EUR, CNY, ...; never add or compare amounts of different currencies), currency_source: text|context|assumed,
+  party_count: int, source,
   party_countries: [str], party_text: str, clause_types: [str], governing_law_country, governing_law_state})
   (party_countries, party_text, clause_types and governing_law_* are stored copies of the relationships below:
   prefer them to walks, e.g. UNWIND c.party_countries AS country; party_text holds every lower-cased party

@@ -55,7 +55,7 @@ def compact_contract(row: dict[str, Any]) -> dict[str, Any]:
     out = {
         "file_id": row["file_id"], "contract_type": row.get("contract_type"),
         "effective_date": row.get("effective_date"), "end_date": row.get("end_date"),
-        "total_amount": row.get("total_amount"),
+        "total_amount": row.get("total_amount"), "currency": row.get("currency"),
         "parties": [f"{p['name']} ({p['role']})" if p.get("role") else p["name"] for p in row.get("parties") or []],
         "governing_law": law.get("name"),
     }

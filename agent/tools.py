@@ -88,6 +88,8 @@ def search_payload(result: SearchResult, f: ContractFilter, method: str | None =
                            "contracts; total_count is exact.")
     if result.aggregation is not None:
         payload["aggregation"] = {"group_by": f.group_by, "metric": f.metric, "rows": result.aggregation}
+        if f.metric.endswith("_amount") and f.group_by != "currency":  # each row also names its currency
+            payload["aggregation"]["currency"] = f.amount_currency()
     if method:
         payload["search"] = method
     payload["filter"] = f.describe()
@@ -130,7 +132,7 @@ def quoted_details(details: dict[str, Any]) -> dict[str, Any]:
     """contract_details with the contract's own prose (summary, scope, clause summaries) marked as quoted data."""
     clauses = [{**c, "summary": quote(c.get("summary"))} for c in details.get("clauses") or []]
     return {**details, "summary": quote(details.get("summary")), "scope": quote(details.get("scope")),
-            "clauses": clauses}
+            "currency_evidence": quote(details.get("currency_evidence")), "clauses": clauses}
 
 
 def _contract_details(runtime: ToolRuntime, file_id: str) -> str:

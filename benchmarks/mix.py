@@ -72,6 +72,8 @@ def _filters(top: str) -> list[Question]:
         Question("amount_100k_5m", {**ex, "min_amount": 100_000, "max_amount": 5_000_000,
                                     "sort_by": "total_amount"}),
         Question("amount_over_1m", {**ex, "monetary_value": {"value": 1_000_000, "operator": ">"}}),
+        # Amounts compare within one currency (docs/CURRENCIES.md): the sample's yuan amounts, largest first.
+        Question("amount_cny_over_1m", {**ex, "min_amount": 1_000_000, "currency": "CNY", "sort_by": "total_amount"}),
         Question("clause_non_compete", {**ex, "clause_types": ["Non-Compete & Exclusivity"]}),
         Question("clauses_two_us", {**ex, "clause_types": ["Renewal & Termination", "Liability & Indemnification"],
                                     "party_country": "US"}, ("country",)),
@@ -114,6 +116,7 @@ def _aggregations() -> list[Question]:
                                          "agg_order": "asc"}),
         Question("agg_notice_month", {**agg, "group_by": "notice_month", "as_of": AS_OF}, ("date",)),
         Question("agg_renewal_type", {**agg, "group_by": "renewal_type"}),
+        Question("agg_sum_per_currency", {**agg, "group_by": "currency", "metric": "sum_amount"}),
     ]
 
 

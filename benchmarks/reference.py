@@ -14,12 +14,14 @@ from datetime import date
 from typing import Any
 
 from graph.query import renewal_cypher, status_cypher
-from graph.query.compiler import FULLTEXT_INDEX, METRICS, SORT_KEYS, lucene_query
+from graph.query.compiler import AMOUNT_METRICS, FULLTEXT_INDEX, METRICS, ORDER_KEYS, SORT_KEYS, lucene_query
+from graph.query.conditions import CURRENCY_TEST
 from graph.query.filters import ContractFilter
 
 EXAMPLE = """{summary: el.summary, contract_type: el.contract_type, contract_scope: el.scope,
    file_id: el.file_id, effective_date: el.effective_date, end_date: el.end_date,
-   monetary_value: el.total_amount, parties: [(el)<-[r:PARTY_TO]-(party) | {name: party.name, role: r.role}],
+   monetary_value: el.total_amount, currency: el.currency,
+   parties: [(el)<-[r:PARTY_TO]-(party) | {name: party.name, role: r.role}],
    countries: COLLECT { MATCH (el)<-[:PARTY_TO]-()-[:LOCATED_AT]->()-[:IN_COUNTRY]->(k) RETURN DISTINCT k.code }}"""
 PROJECTION = """WITH c, c.summary AS summary, c.contract_type AS contract_type, c.scope AS contract_scope,
      c.effective_date AS effective_date, c.end_date AS end_date,
@@ -38,6 +40,7 @@ GROUPS = {
     "party_country": "UNWIND countries AS key WITH DISTINCT c, key",
     "governing_law_country": "MATCH (c)-[:GOVERNED_BY]->(law) WITH DISTINCT c, law.country AS key",
     "clause_type": "MATCH (c)-[:HAS_CLAUSE]->(clause) WITH DISTINCT c, clause.type AS key",
+    "currency": "WITH c, c.currency AS key",
     # The reference design has no renewal facts: its shape with our expressions (graph.query.renewal_cypher).
     **{name: f"WITH c, {key} AS key" for name, key in renewal_cypher.GROUP_KEYS.items()},
 }
@@ -59,6 +62,11 @@ def _scalar_filters(f: ContractFilter, today: date) -> tuple[list[str], dict[str
     if f.monetary_value is not None:
         where.append(f"c.total_amount {f.monetary_value.operator} $total_value")
         params["total_value"] = f.monetary_value.value
+    # Amounts compare, sort and aggregate in one currency (the reference design had none): the compiler's test.
+    if f.compares_amounts():
+        where.append(CURRENCY_TEST)
+    if f.compares_amounts() or f.sort_by in ORDER_KEYS or f.metric in AMOUNT_METRICS:
+        params["currency"] = f.amount_currency()
     if f.contract_types:
         where.append("c.contract_type IN $contract_types")
         params["contract_types"] = list(f.contract_types)
@@ -118,8 +126,9 @@ def _graph_filters(f: ContractFilter) -> tuple[list[str], dict[str, Any]]:
     return where, params
 
 
-def _head(f: ContractFilter, today: date) -> tuple[str, dict[str, Any]]:
+def _head(f: ContractFilter, today: date, extra: tuple[str, ...] = ()) -> tuple[str, dict[str, Any]]:
     scalar, params = _scalar_filters(f, today)
+    scalar += [x for x in extra if x not in scalar]
     graph, graph_params = _graph_filters(f)
     params.update(graph_params)
     head = "MATCH (c:Contract) "
@@ -133,7 +142,7 @@ def _head(f: ContractFilter, today: date) -> tuple[str, dict[str, Any]]:
 def reference_search(f: ContractFilter, today: date | None = None) -> tuple[str, dict[str, Any]]:
     """Count and a page of examples, reference shape: sort every match, collect them all, slice."""
     head, params = _head(f, today or date.today())
-    key = SORT_KEYS[f.sort_by]
+    key = ORDER_KEYS.get(f.sort_by, SORT_KEYS[f.sort_by])
     cypher = (head + f"WITH c ORDER BY {key} {'DESC' if f.sort_order == 'desc' else 'ASC'}\n"
               "WITH collect(c) AS nodes\n"
               "RETURN {total_count_of_contracts: size(nodes),\n"
@@ -145,9 +154,12 @@ def reference_aggregation(f: ContractFilter, today: date | None = None) -> tuple
     """Grouped metric, reference shape: project every match's parties and countries, then aggregate."""
     if f.group_by is None:
         raise ValueError("reference_aggregation needs group_by")
-    head, params = _head(f, today or date.today())
+    # An amount metric by any other key than currency reads the filter's currency only, as the compiler does.
+    in_currency = f.metric in AMOUNT_METRICS and f.group_by != "currency"
+    head, params = _head(f, today or date.today(), (CURRENCY_TEST,) if in_currency else ())
     direction = "DESC" if f.agg_order == "desc" else "ASC"
+    order = "key ASC" if f.group_by == "currency" and f.metric in AMOUNT_METRICS else f"value {direction}, key ASC"
     cypher = (head + "WITH c ORDER BY c.effective_date DESC\n" + PROJECTION + GROUPS[f.group_by] + "\n"
               f"WHERE key IS NOT NULL\nWITH key, {METRICS[f.metric]} AS value\nWHERE value IS NOT NULL\n"
-              f"RETURN key, value ORDER BY value {direction}, key ASC LIMIT $agg_limit")
+              f"RETURN key, value ORDER BY {order} LIMIT $agg_limit")
     return cypher, {**params, "agg_limit": f.agg_limit}

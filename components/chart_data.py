@@ -13,6 +13,7 @@ from typing import Any
 
 from neo4j import Driver
 
+from core.currency import CURRENCIES
 from core.errors import FilterValidationError
 from graph.query.filters import ContractFilter, parse_filter
 from graph.reads.repository import count_contracts
@@ -20,7 +21,7 @@ from graph.reads.repository import count_contracts
 # Decade bands: amounts span about $5k to $1B, so equal-width bins would put everything in one bar.
 AMOUNT_EDGES: tuple[float, ...] = (0.0, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9)
 AMOUNT_LABELS: tuple[str, ...] = ("< $10k", "$10k–100k", "$100k–1M", "$1M–10M", "$10M–100M", "$100M–1B",
-                                  "≥ $1B")
+                                  "≥ $1B")  # in US dollars; amount_labels gives them in another currency
 # Upper bounds are exclusive; amounts carry at most cents, so "at most high - 1 cent" is "below high".
 CENT = 0.01
 
@@ -61,10 +62,17 @@ def amount_band_filter(f: ContractFilter, index: int) -> ContractFilter | None:
     return _merge(f, {"min_amount": new_low, "max_amount": new_high})
 
 
+def amount_labels(currency: str) -> tuple[str, ...]:
+    """The band labels with the currency's sign ('< €10k', ...)."""
+    sign = CURRENCIES.get(currency, ("", f"{currency} "))[1]
+    return tuple(label.replace("$", sign) for label in AMOUNT_LABELS)
+
+
 def amount_bands(driver: Driver, f: ContractFilter) -> list[AmountBand]:
-    """Exact count of matching contracts in each amount band (contracts without an amount are left out)."""
+    """Exact count of matching contracts in each amount band (contracts without an amount are left out). The
+    bands are amount filters: they count only amounts in the filter's currency (default USD)."""
     bands = []
-    for i, label in enumerate(AMOUNT_LABELS):
+    for i, label in enumerate(amount_labels(f.amount_currency())):
         narrowed = amount_band_filter(f, i)
         count = count_contracts(driver, narrowed) if narrowed is not None else 0
         high = AMOUNT_EDGES[i + 1] if i + 1 < len(AMOUNT_EDGES) else None

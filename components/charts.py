@@ -140,7 +140,10 @@ def country_bars(f_json: str, queries: list[CompiledQuery]) -> Bars:
 
 def amount_bars(f_json: str) -> Bars:
     bands = reads.bands(f_json)
-    return Bars("amount", "Contract value distribution", "Total amount (USD, log-scale bands)", "Contracts",
+    currency = ContractFilter.model_validate_json(f_json).amount_currency()
+    # Amounts are banded within one currency: the others are left out, never counted as if they were dollars.
+    return Bars("amount", f"Contract value distribution ({currency} only)",
+                f"Total amount ({currency} only, log-scale bands)", "Contracts",
                 [b.label for b in bands], [b.count for b in bands], list(range(len(bands))), color=ACCENT,
                 show_values=True)
 

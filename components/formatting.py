@@ -6,6 +6,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from core.currency import DEFAULT_CURRENCY, format_money, format_money_compact
 from core.vocab import COUNTRY_LABELS, US_STATES
 
 COUNTRY_NAMES = COUNTRY_LABELS  # code -> the name the UI shows
@@ -27,11 +28,10 @@ def state_label(code: str | None) -> str:
     return f"{code} · {name}" if name else code
 
 
-def money(value: float | None) -> str:
-    """Full dollars for tables and detail views: $1,250,000 ($1,250.50 with cents); an em dash when unknown."""
-    if value is None:
-        return "—"
-    return f"${value:,.2f}" if value != int(value) else f"${value:,.0f}"
+def money(value: float | None, currency: str | None = DEFAULT_CURRENCY) -> str:
+    """The full amount in its currency for tables and detail views: $1,250,000 ($1,250.50 with cents), €200,000,
+    CN¥176,000,000 (core.currency); an em dash when unknown."""
+    return format_money(value, currency)
 
 
 _DURATION = re.compile(r"P(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)W)?(?:(\d+)D)?")
@@ -50,14 +50,9 @@ def duration_label(value: str | None) -> str:
     return " ".join(f"{n} {unit}{'s' if n != 1 else ''}" for n, unit in parts)
 
 
-def money_compact(value: float | None) -> str:
-    """Compact dollars for chart axes only: $5.0k, $12.5M, $1.2B; an em dash when unknown."""
-    if value is None:
-        return "—"
-    for scale, suffix in ((1e9, "B"), (1e6, "M"), (1e3, "k")):
-        if abs(value) >= scale:
-            return f"${value / scale:,.1f}{suffix}"
-    return f"${value:,.0f}"
+def money_compact(value: float | None, currency: str | None = DEFAULT_CURRENCY) -> str:
+    """Compact money for chart axes only: $5.0k, $12.5M, €1.2B; an em dash when unknown."""
+    return format_money_compact(value, currency)
 
 
 def law_label(law: dict[str, Any] | None) -> str:

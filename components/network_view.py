@@ -55,8 +55,8 @@ div.vis-tooltip { white-space: pre-wrap !important; max-width: 420px; font-famil
 </style>"""
 
 
-def _plain(value: Any, width: int = 70) -> str:
-    text = money(value) if isinstance(value, float) else str(value)
+def _plain(value: Any, width: int = 70, currency: str | None = None) -> str:
+    text = money(value, currency) if isinstance(value, float) else str(value)
     # pyvis renders titles containing "href" as HTML; a zero-width joiner keeps them plain text.
     return "\n".join(textwrap.wrap(text.replace("href", "hr\u200def"), width)) or "—"
 
@@ -66,7 +66,8 @@ def hover_text(node: GraphNode) -> str:
     lines = [f"{node.label}: {_plain(node.caption)}"]
     for name, value in node.props.items():
         if value not in (None, "", [], {}):
-            lines.append(f"{name.replace('_', ' ')}: {_plain(value)}")
+            # An amount in its own currency (graph.store.currency), never with a dollar sign it does not have.
+            lines.append(f"{name.replace('_', ' ')}: {_plain(value, currency=node.props.get('currency'))}")
     return "\n".join(lines)
 
 

@@ -18,6 +18,7 @@ from core.cli_input import CliParser, int_option, row_cap, seconds_option
 from core.cli_support import json_object_arg, parse_args, run_cli
 from core.json_finite import finite, non_finite_note
 from graph.readonly.guard import DEFAULT_ROW_CAP, DEFAULT_TIMEOUT_S, MAX_TIMEOUT_S, run_read_only
+from graph.reads.currencies import amounts_by_currency, markdown_table
 from graph.reads.repository import graph_counts, json_params, overview, search_contracts, search_parties
 from graph.server import process as server
 from graph.server.config import Neo4jSettings
@@ -91,6 +92,16 @@ def cmd_query(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_currencies(args: argparse.Namespace) -> int:
+    with build_driver() as driver:
+        rows = amounts_by_currency(driver, include_usd=args.all)
+    if args.markdown:
+        print(markdown_table(rows))
+    else:
+        _print({"amount_count": len(rows), "amounts": rows})
+    return 0
+
+
 def cmd_status(_: argparse.Namespace) -> int:
     settings = Neo4jSettings.load()
     with build_driver(settings) as driver:
@@ -125,6 +136,10 @@ def build_parser() -> argparse.ArgumentParser:
     query.add_argument("--row-cap", type=row_cap, default=DEFAULT_ROW_CAP,
                        help="rows returned at most, 1 to 100000 (default %(default)s)")
     query.set_defaults(func=cmd_query)
+    cur = sub.add_parser("currencies", help="amounts not in US dollars, with the sentence naming the currency")
+    cur.add_argument("--all", action="store_true", help="every amount, US dollars included")
+    cur.add_argument("--markdown", action="store_true", help="a Markdown table instead of JSON")
+    cur.set_defaults(func=cmd_currencies)
     sub.add_parser("status", help="database counts").set_defaults(func=cmd_status)
     return parser
 

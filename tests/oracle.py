@@ -81,6 +81,8 @@ class Oracle:
             _cmp(p["total_amount"], f.get("max_amount"), "<="),
             not f.get("monetary_value") or _cmp(p["total_amount"], f["monetary_value"]["value"],
                                                 f["monetary_value"]["operator"]),
+            # amounts compare within one currency: the filter's, USD by default (docs/CURRENCIES.md)
+            not _compares_amounts(f) or p["currency"] == (f.get("currency") or "USD"),
             all(t in c.clause_types for t in f.get("clause_types", [])),
             not f.get("text") or all(w.lower() in c.tokens for w in f["text"].split()),
         ]
@@ -97,12 +99,19 @@ class Oracle:
         key = f.get("sort_by", "effective_date")
         rows.sort(key=lambda c: c.file_id)
         value = (lambda c: self.end(c)) if key == "end_date" else (lambda c: c.props[key])
+        if key == "total_amount":  # ranked within the filter's currency; other currencies count as no amount
+            def value(c: OracleContract) -> Any:
+                return c.props[key] if c.props["currency"] == (f.get("currency") or "USD") else None
         present = [c for c in rows if value(c) is not None]
         missing = [c for c in rows if value(c) is None]
         present.sort(key=value, reverse=f.get("sort_order", "desc") == "desc")
         ordered = present + missing
         offset, limit = f.get("offset", 0), f.get("limit", 20)
         return [c.file_id for c in ordered[offset:offset + limit]]
+
+
+def _compares_amounts(f: dict[str, Any]) -> bool:
+    return any(f.get(k) is not None for k in ("min_amount", "max_amount", "monetary_value", "currency"))
 
 
 def _cmp(value: Any, bound: Any, op: str) -> bool:

@@ -1,5 +1,6 @@
-"""Amounts: '$1M', '500k', '1.5 million', '$1,000,000', '10 million dollars', '2 million USD', with 'over',
-'at least', 'under', 'at most', 'exactly', 'between X and Y'.
+"""Amounts: '$1M', '500k', '1.5 million', '$1,000,000', '10 million dollars', '2 million USD', '€200k',
+'1 million euros', 'RMB 200 million', with 'over', 'at least', 'under', 'at most', 'exactly', 'between X and Y'.
+An amount in another currency than USD sets the filter's `currency` (amounts compare only within one).
 
 A number counts as money only with a currency sign, a currency word or a magnitude ('k', 'million'), or
 right after a value word ('worth 25000'), so years and 'top 5' are left to the other extractors.
@@ -14,12 +15,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from agent.question.scan import Scan
+from core.currency import DEFAULT_CURRENCY, format_money, normalize_currency
 
 MAGNITUDES = {"k": 1e3, "thousand": 1e3, "m": 1e6, "mm": 1e6, "mn": 1e6, "mil": 1e6, "million": 1e6,
               "millions": 1e6, "b": 1e9, "bn": 1e9, "billion": 1e9}
+# Currency signs and words a question may put before or after a number (core.currency.normalize_currency).
+SIGNS = r"(?:usd|us\$|\$|€|£|eur|gbp|rmb|cny|cn¥|jpy|jp¥|cad|c\$|ca\$|aud|a\$|chf|inr|hkd|hk\$|sgd|s\$)"
+WORDS = (r"(?:usd|dollars|us dollars|\$|euros?|eur|€|£|gbp|pounds sterling|pounds|sterling|rmb|cny|yuan|renminbi|"
+         r"yen|jpy|cad|canadian dollars|aud|australian dollars|chf|swiss francs|inr|rupees|hkd|sgd)")
 NUMBER = (r"(?:half a (?:million|billion)|a (?:million|billion)|a hundred thousand)"
-          r"|(?:(?:usd|us\$|\$)\s?)?\d[\d,]*(?:\.\d+)?(?:k|m|mm|mn|bn|b)?"
-          r"(?: (?:thousand|million|millions|mil|billion))?(?: (?:usd|dollars|us dollars|\$))?\+?")
+          rf"|(?:{SIGNS}\s?)?\d[\d,]*(?:\.\d+)?(?:k|m|mm|mn|bn|b)?"
+          rf"(?: (?:thousand|million|millions|mil|billion))?(?: {WORDS})?\+?")
 VALUE_WORDS = r"(?:worth|valued at|valued|value of|values? of|amount of|amounts? of|priced at|totalling|totaling)"
 OPERATORS = [
     (r"between", "between"),
@@ -40,6 +46,7 @@ AMOUNT = re.compile(
 class Money:
     value: float
     is_money: bool
+    currency: str | None = None  # a currency the amount names (None: none, read as USD)
 
 
 WORDED = {"half a million": 5e5, "a million": 1e6, "half a billion": 5e8, "a billion": 1e9,
@@ -51,9 +58,12 @@ def to_money(text: str) -> Money | None:
     if text in WORDED:
         return Money(WORDED[text], True)
     text = text.rstrip("+")
-    t = text.replace("us dollars", "").replace("dollars", "").replace("usd", "").replace("us$", "$").strip()
-    marked = "$" in text or "usd" in text or "dollar" in text
-    t = t.replace("$", "").replace(",", "").strip()
+    sign = re.match(rf"{SIGNS}\s?(?=\d)", text)
+    word = re.search(rf" {WORDS}$", text)
+    named = [normalize_currency(x.group(0).strip()) for x in (sign, word) if x is not None]
+    currency = next((c for c in named if c and c != DEFAULT_CURRENCY), named[0] if named else None)
+    t = text[sign.end() if sign else 0:word.start() if word else len(text)].replace(",", "").strip()
+    marked = bool(named)
     m = re.fullmatch(r"(\d+(?:\.\d+)?)\s?([a-z]+)?(?: ([a-z]+))?", t)
     if not m:
         return None
@@ -64,7 +74,7 @@ def to_money(text: str) -> Money | None:
                 return None
             value *= MAGNITUDES[unit]
             marked = True
-    return Money(value, marked)
+    return Money(value, marked, currency)
 
 
 def _operator(text: str | None) -> str | None:
@@ -73,8 +83,8 @@ def _operator(text: str | None) -> str | None:
     return next((op for pattern, op in OPERATORS if re.fullmatch(pattern, text)), None)
 
 
-def money_text(value: float) -> str:
-    return f"${value:,.2f}".replace(".00", "")
+def money_text(value: float, currency: str | None = None) -> str:
+    return format_money(value, currency or DEFAULT_CURRENCY)
 
 
 HAS_AMOUNT = re.compile(r"\b(?:with|having|have|has|that have|carrying) (?:a |an )?(?:known |stated |specified |"
@@ -95,6 +105,11 @@ def extract_amounts(scan: Scan) -> tuple[dict[str, Any], list[str]]:
         first, second = to_money(span.group("num")), to_money(span.group("num2")) if span.group("num2") else None
         if first is None:
             continue
+        cur = first.currency or (second.currency if second else None)
+        if cur not in (None, DEFAULT_CURRENCY):
+            if fields.get("currency") not in (None, cur):
+                problems.append("amounts in two currencies in one question")
+            fields["currency"] = cur
         context = bool(span.group("value_word")) or "value" in span.group(0) or "amount" in span.group(0)
         if not (first.is_money or (second and second.is_money) or context):
             continue
@@ -110,7 +125,7 @@ def extract_amounts(scan: Scan) -> tuple[dict[str, Any], list[str]]:
             first = Money(first.value * scale, True) if scale > 1 else first
         if second is not None and op in (None, "between", ">=") and span.group("num2"):
             fields["min_amount"], fields["max_amount"] = first.value, second.value
-            scan.use(span, f"amount between {money_text(first.value)} and {money_text(second.value)}")
+            scan.use(span, f"amount between {money_text(first.value, cur)} and {money_text(second.value, cur)}")
             continue
         if second is not None:
             continue  # 'over 5 and 10': not an amount phrase we read
@@ -121,5 +136,5 @@ def extract_amounts(scan: Scan) -> tuple[dict[str, Any], list[str]]:
             fields["monetary_value"] = {"value": first.value, "operator": op}
         else:
             fields["min_amount" if op == ">=" else "max_amount"] = first.value
-        scan.use(span, f"amount {op} {money_text(first.value)}")
+        scan.use(span, f"amount {op} {money_text(first.value, cur)}")
     return fields, problems

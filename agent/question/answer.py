@@ -10,6 +10,7 @@ from urllib.parse import quote, urlencode
 
 from agent.question.answer_status import status_label, status_reading
 from agent.question.parser import ParsedQuestion
+from core.currency import DEFAULT_CURRENCY, format_money
 from graph.query.filter_url import filter_to_query
 from graph.query.filters import ContractFilter
 
@@ -18,7 +19,7 @@ KEY_NAMES = {"contract_type": "contract type", "effective_year": "year signed", 
              "end_year": "year ending", "party": "party", "party_country": "party country",
              "governing_law_country": "governing-law country", "clause_type": "clause type",
              "text_clause_type": "clause category in the text", "notice_month": "notice month",
-             "renewal_type": "renewal type", "status": "status"}
+             "renewal_type": "renewal type", "status": "status", "currency": "currency"}
 # Keys with at most one value per contract: their group counts add up to the contracts that have the key.
 SINGLE_VALUED_KEYS = frozenset({"contract_type", "effective_year", "effective_month", "end_year",
                                 "governing_law_country", "notice_month", "renewal_type", "status"})
@@ -33,19 +34,19 @@ def number(value: float) -> str:
     return f"{value:,.2f}".rstrip("0").rstrip(".") if value != int(value) else f"{int(value):,}"
 
 
-def money(value: float) -> str:
-    cents = round(value, 2)
-    return f"${int(cents):,}" if cents == int(cents) else f"${cents:,.2f}"
+def money(value: float, currency: str | None = DEFAULT_CURRENCY) -> str:
+    """'$2,150,000', '€200,000' (core.currency)."""
+    return format_money(value, currency)
 
 
-def metric_text(metric: str, value: float | None) -> str:
+def metric_text(metric: str, value: float | None, currency: str | None = DEFAULT_CURRENCY) -> str:
     if value is None:
         return "n/a"
     if metric == "count":
         return f"{int(value):,} contract{'s' if value != 1 else ''}"
     if metric == "avg_duration_days":
         return f"{number(round(value))} days (about {value / 365.25:.1f} years)"
-    return money(value)
+    return money(value, currency)
 
 
 def plural(n: int, word: str = "contract") -> str:
@@ -95,19 +96,28 @@ def chips(f: ContractFilter) -> list[str]:
         out.append("status: " + " or ".join(status_label(s) for s in d["status"]))
     if "has_end_date" in d:
         out.append("has an end date" if d["has_end_date"] else "no end date")
-    if "min_amount" in d:
-        out.append(f"amount ≥ {money(d['min_amount'])}")
-    if "max_amount" in d:
-        out.append(f"amount ≤ {money(d['max_amount'])}")
-    if "monetary_value" in d:
-        op = {">=": "≥", "<=": "≤"}.get(d["monetary_value"]["operator"], d["monetary_value"]["operator"])
-        out.append(f"amount {op} {money(d['monetary_value']['value'])}")
+    out += _amount_chips(f, d)
     out += [f"clause: {c}" for c in d.get("clause_types", [])]
     out += [f"clause in the text: {c}" for c in d.get("text_clause_types", [])]
     if "text" in d:
         out.append(f"text: {d['text']}")
     out += _renewal_chips(d)
     return out
+
+
+def _amount_chips(f: ContractFilter, d: dict[str, Any]) -> list[str]:
+    """'amount > $1,000,000 (USD only)': a bound compares amounts in one currency, and says which."""
+    cur, out = f.amount_currency(), []
+    if "min_amount" in d:
+        out.append(f"amount ≥ {money(d['min_amount'], cur)}")
+    if "max_amount" in d:
+        out.append(f"amount ≤ {money(d['max_amount'], cur)}")
+    if "monetary_value" in d:
+        op = {">=": "≥", "<=": "≤"}.get(d["monetary_value"]["operator"], d["monetary_value"]["operator"])
+        out.append(f"amount {op} {money(d['monetary_value']['value'], cur)}")
+    if out:
+        return [f"{chip} ({cur} only)" for chip in out]
+    return [f"amount in {cur}"] if f.currency else []
 
 
 def _renewal_chips(d: dict[str, Any]) -> list[str]:
@@ -136,7 +146,7 @@ def notes(parsed: ParsedQuestion) -> str:
 
 def _contract_line(c: dict[str, Any]) -> str:
     bits = [c.get("contract_type") or "", f"signed {c['effective_date']}" if c.get("effective_date") else "",
-            money(c["total_amount"]) if c.get("total_amount") is not None else "",
+            money(c["total_amount"], c.get("currency")) if c.get("total_amount") is not None else "",
             ", ".join(c.get("parties") or [])[:160]]
     # The readable title first; the file id stays beside it (the UI links the listed contracts by it).
     name = f"**{c['title']}** ({contract_link(c['file_id'])})" if c.get("title") else contract_link(c["file_id"])
@@ -173,6 +183,11 @@ def aggregation_text(f: ContractFilter, payload: dict[str, Any]) -> str:
     what = METRIC_NAMES[metric]
     if not rows:
         return f"No group has a {what} for these contracts ({plural(int(payload.get('total_count') or 0))} match)."
+    if group_by == "currency" and metric != "count":
+        # Amounts in different currencies are not ranked against each other: one figure per currency.
+        return (f"{plural(int(payload.get('total_count') or 0))} match. The {what} per currency (never added "
+                f"together):\n\n| currency | {what} |\n|---|---:|\n"
+                + "\n".join(f"| {r['key']} | {metric_text(metric, r['value'], r['key'])} |" for r in rows))
     top = rows[0]
     ties = [r for r in rows if r["value"] == top["value"]]
     order = "fewest" if f.agg_order == "asc" and metric == "count" else \
@@ -181,9 +196,10 @@ def aggregation_text(f: ContractFilter, payload: dict[str, Any]) -> str:
     lines = [f"{plural(int(payload.get('total_count') or 0))} match{_grouped_note(f, rows, payload)}. "
              f"By {KEY_NAMES.get(group_by, group_by)}, "
              f"{leader} {'have' if len(ties) > 1 else 'has'} the {order} "
-             f"({metric_text(metric, top['value'])}{'' if metric == 'count' else ' ' + what})."]
+             f"({metric_text(metric, top['value'], top.get('currency'))}{'' if metric == 'count' else ' ' + what})."]
     lines.append(f"\n| {KEY_NAMES.get(group_by, group_by)} | {what} |\n|---|---:|")
-    lines += [f"| {_key_text(group_by, r['key'])} | {metric_text(metric, r['value'])} |" for r in rows[:SHOWN_ROWS]]
+    lines += [f"| {_key_text(group_by, r['key'])} | {metric_text(metric, r['value'], r.get('currency'))} |"
+              for r in rows[:SHOWN_ROWS]]
     if len(rows) > SHOWN_ROWS:
         lines.append(f"\n{len(rows) - SHOWN_ROWS} more group(s) in the tool result.")
     return "\n".join(lines)
@@ -194,8 +210,10 @@ def whole_set_text(f: ContractFilter, results: list[dict[str, Any]]) -> str:
     `results`: the parsed search last, after the optional (sum per group, count with an amount) pair."""
     first = results[-1]
     rows = (first.get("aggregation") or {}).get("rows") or []
-    metric, what = f.metric, METRIC_NAMES[f.metric]
+    metric, what, cur = f.metric, METRIC_NAMES[f.metric], f.amount_currency()
     matched = int(first.get("total_count") or 0)
+    # Amount metrics read only the amounts in one currency (graph.query.compiler): the answer says which.
+    only = "" if metric in ("count", "avg_duration_days") else f"; {cur} amounts only, other currencies not added"
     if not rows:
         return f"None of the {plural(matched)} matching has a known {'duration' if 'duration' in metric else 'value'}."
     if len(rows) == 1:
@@ -210,13 +228,13 @@ def whole_set_text(f: ContractFilter, results: list[dict[str, Any]]) -> str:
         total = sum(r["value"] for r in (results[0].get("aggregation") or {}).get("rows") or [])
         count = int(results[1].get("total_count") or 0)
         value = total / count if count else None
-        return (f"The {what} is **{metric_text(metric, value)}** over the {plural(count)} with a known amount "
-                f"({plural(matched)} match; total {money(total)}).")
+        return (f"The {what} is **{metric_text(metric, value, cur)}** over the {plural(count)} with a known "
+                f"amount in {cur} ({plural(matched)} match; total {money(total, cur)}{only}).")
     else:
         return (f"{plural(matched)} match. I can only give the {what} per contract type here:\n\n"
                 + aggregation_text(f, first))
     known = "" if metric == "avg_duration_days" else " with a known amount"
-    return f"The {what} is **{metric_text(metric, value)}** ({plural(matched)} match; groups{known} only)."
+    return f"The {what} is **{metric_text(metric, value, cur)}** ({plural(matched)} match; groups{known} only{only})."
 
 
 def search_answer(parsed: ParsedQuestion, results: list[dict[str, Any]]) -> str:

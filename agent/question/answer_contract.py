@@ -11,6 +11,15 @@ from agent.question.parser import ParsedQuestion
 from agent.tool_output import unquote
 
 
+def value_text(details: dict[str, Any]) -> str:
+    """The amount in its currency, saying when the currency was assumed ('$5,000 (USD assumed: the text
+    names no currency)')."""
+    text = money(details["total_amount"], details.get("currency"))
+    if details.get("currency_source") == "assumed":
+        text += f" ({details.get('currency')} assumed: the text names no currency)"
+    return text
+
+
 def _lead(question: str, details: dict[str, Any]) -> str:
     """The detail the question asked for, first ('What is the governing law of ...' -> the law)."""
     text = question.lower()
@@ -25,7 +34,7 @@ def _lead(question: str, details: dict[str, Any]) -> str:
          if details.get("end_date") else "It has **no end date**."),
         (r"signed|effective|start|dated", f"It was signed (effective) on **{details['effective_date']}**."
          if details.get("effective_date") else "Its effective date is not known."),
-        (r"worth|value|amount|how much", f"Its value is **{money(amount)}**." if amount is not None
+        (r"worth|value|amount|how much", f"Its value is **{value_text(details)}**." if amount is not None
          else "Its value is not known."),
         (r"how long|duration|\bterm\b", f"Its duration is **{details['duration']}**." if details.get("duration")
          else "Its duration is not known."),
@@ -40,7 +49,7 @@ def details_answer(parsed: ParsedQuestion, details: dict[str, Any]) -> str:
     lines = [f"{contract_link(str(details.get('file_id')))} ({details.get('contract_type') or 'type unknown'}):",
              f"- Signed (effective): {details.get('effective_date') or 'unknown'}; ends: "
              f"{details.get('end_date') or 'no end date'}; duration: {details.get('duration') or 'unknown'}",
-             f"- Value: {money(details['total_amount']) if details.get('total_amount') is not None else 'unknown'}",
+             f"- Value: {value_text(details) if details.get('total_amount') is not None else 'unknown'}",
              f"- Governing law: {law.get('name') or 'unknown'}",
              "- Parties: " + "; ".join(f"{p.get('name')} ({p.get('role') or 'party'})" for p in parties)]
     if details.get("summary"):

@@ -16,7 +16,7 @@ CUE = re.compile(r"^(?:and |but |ok |okay |now |so |then )?(?:what about|how abo
 PRONOUN = re.compile(r"\b(?:of (?:those|these|them)|among (?:those|these|them)|those|these|them|ones)\b")
 GROUPS: list[tuple[str, ...]] = [
     ("min_effective_date", "max_effective_date"), ("min_end_date", "max_end_date"),
-    ("min_amount", "max_amount", "monetary_value"), ("governing_law_country", "governing_law_state"),
+    ("min_amount", "max_amount", "monetary_value", "currency"), ("governing_law_country", "governing_law_state"),
     ("active", "status"), ("as_of",), ("has_end_date",), ("contract_types",), ("parties",), ("party_country",),
     ("clause_types",), ("text_clause_types",), ("text",),
 ]
@@ -33,7 +33,7 @@ DROP_GROUPS = {"year": "effective", "date": "effective", "time": "effective", "p
 GROUP_OF = {"effective": ("min_effective_date", "max_effective_date"), "contract_types": ("contract_types",),
             "parties": ("parties",), "party_country": ("party_country",),
             "governing_law": ("governing_law_country", "governing_law_state"),
-            "amount": ("min_amount", "max_amount", "monetary_value"),
+            "amount": ("min_amount", "max_amount", "monetary_value", "currency"),
             "status": ("active", "status", "as_of", "has_end_date")}
 SHAPE = ("sort_by", "sort_order", "limit", "offset", "group_by", "metric", "agg_order", "agg_limit")
 

@@ -12,6 +12,7 @@ from components import reads
 from components.formatting import country_label, duration_label, escape_md, law_label, money, parties_short
 from components.network_view import render_network
 from components.routes import PARTIES_PAGE
+from core.currency import currency_name
 from graph.reads import subgraph
 
 # The document layer in the graph opens collapsed to the top-level sections; more on request.
@@ -47,13 +48,29 @@ def _headline(c: dict[str, Any]) -> None:
               f":gray-badge[source: {escape_md(c.get('source') or 'unknown')}]"]
     st.markdown(" ".join(badges))
     cards = [("Effective", c.get("effective_date") or "—"), ("Ends", c.get("end_date") or "No end date"),
-             ("Term", duration_label(c.get("duration"))), ("Total amount", money(c.get("total_amount"))),
+             ("Term", duration_label(c.get("duration"))),
+             ("Total amount", money(c.get("total_amount"), c.get("currency"))),
              ("Parties", str(len(c.get("parties") or [])))]
     # Dates and the party count in a row of three; the term ("1 year 6 months") and full amounts in a row of
     # two, the only width where they fit at 1280 px (five in a row, or the term in a third, cut them off).
     for row in ([cards[0], cards[1], cards[4]], cards[2:4]):
         for column, (label, value) in zip(st.columns(len(row)), row, strict=True):
             column.metric(label, escape_md(value), border=True)  # a metric's value is Markdown too
+    if (note := currency_note(c)) is not None:
+        st.caption(escape_md(note))
+
+
+def currency_note(c: dict[str, Any]) -> str | None:
+    """How the amount's currency was found (graph.store.currency), with the sentence that says so."""
+    if c.get("total_amount") is None or not c.get("currency"):
+        return None
+    name, source = currency_name(c["currency"]), c.get("currency_source")
+    if source == "assumed":
+        return f"Currency: {name}, assumed: the contract's text names no currency for this amount."
+    how = "written at the amount" if source == "text" else "read from the contract's other amounts and words"
+    where = {"text": "the contract's text", "summary": "the summary", "scope": "the scope"}.get(
+        c.get("currency_evidence_in") or "", "the record")
+    return f"Currency: {name}, {how} ({where}): “{c.get('currency_evidence') or ''}”"
 
 
 def _parties_and_law(c: dict[str, Any]) -> None:

@@ -17,8 +17,9 @@ from core.text_safety import csv_row
 from graph.query.filters import MAX_LIMIT, ContractFilter
 from graph.reads.repository import search_contracts
 
+# The amount as written and its ISO 4217 currency, with how the currency was found (text/context/assumed).
 CSV_COLUMNS = ("file_id", "title", "contract_type", "effective_date", "end_date", "duration", "total_amount",
-               "parties", "party_countries", "governing_law", "summary")
+               "currency", "currency_source", "parties", "party_countries", "governing_law", "summary")
 
 
 def all_contracts(driver: Driver, f: ContractFilter) -> Iterator[dict[str, Any]]:
@@ -41,6 +42,7 @@ def flat_row(row: dict[str, Any]) -> dict[str, Any]:
         "contract_type": row.get("contract_type"),
         "effective_date": row.get("effective_date"), "end_date": row.get("end_date"),
         "duration": row.get("duration"), "total_amount": row.get("total_amount"),
+        "currency": row.get("currency"), "currency_source": row.get("currency_source"),
         "parties": party_labels(row.get("parties")), "party_countries": countries,
         "governing_law": law_label(row.get("governing_law")), "summary": row.get("summary"),
     }

@@ -11,6 +11,7 @@ from typing import Any
 import streamlit as st
 
 from components.formatting import country_label, escape_md, state_label
+from core.currency import CURRENCIES, currency_name
 from core.errors import FilterValidationError
 from core.vocab import CUAD_CATEGORIES
 from graph.query.filters import DATE_MAX, DATE_MIN, ContractFilter, parse_filter
@@ -96,9 +97,16 @@ def _parties(f: ContractFilter, options: dict[str, list[str]], names: list[str],
 
 
 def _amounts(f: ContractFilter, k: str) -> dict[str, Any]:
-    st.markdown("**Total amount (USD)**")
+    st.markdown("**Total amount**")
+    codes = [None, *CURRENCIES]
+    out: dict[str, Any] = {"currency": st.selectbox(
+        "Currency", codes, index=codes.index(f.currency), key=f"{k}_currency",
+        format_func=lambda c: "USD (default)" if c is None else currency_name(c),
+        help="Amounts are compared, sorted and summed only within one currency (read from each contract's text): "
+             "the bounds below are in this currency. A currency chosen here also keeps only the contracts whose "
+             "amount is stated in it.")}
     left, right = st.columns(2)
-    out: dict[str, Any] = {
+    out |= {
         "min_amount": left.number_input("At least", value=f.min_amount, min_value=0.0, step=10000.0,
                                         format="%.2f", key=f"{k}_min_amount"),
         "max_amount": right.number_input("At most", value=f.max_amount, min_value=0.0, step=10000.0,

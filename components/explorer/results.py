@@ -24,7 +24,10 @@ COLUMNS = {
     "effective_date": st.column_config.DateColumn("Effective", format="YYYY-MM-DD", width=100),
     "end_date": st.column_config.DateColumn("Ends", format="YYYY-MM-DD", width=100),
     "duration": st.column_config.TextColumn("Term", help="The stated term; the CSV gives it as ISO 8601 (P5Y)"),
-    "total_amount": st.column_config.NumberColumn("Total amount", format="dollar"),
+    # The number as written, beside its currency: a euro amount is never shown with a dollar sign.
+    "total_amount": st.column_config.NumberColumn("Total amount", format="localized"),
+    "currency": st.column_config.TextColumn("Currency", width=70,
+                                            help="ISO 4217, read from the contract's text (USD where none is named)"),
     "parties": st.column_config.ListColumn("Parties (role; country)", width="large"),
     "party_countries": st.column_config.ListColumn("Countries"),
     "governing_law": st.column_config.TextColumn("Governing law"),
@@ -33,8 +36,8 @@ COLUMNS = {
 
 # Readable first: the title and the short columns (type, dates, amount) fit beside it at 1280 px; the wide
 # parties list follows (it pushed them out of view). The file id stays, last, for reference and links.
-COLUMN_ORDER = ("title", "contract_type", "effective_date", "end_date", "total_amount", "parties", "duration",
-                "party_countries", "governing_law", "summary", "file_id")
+COLUMN_ORDER = ("title", "contract_type", "effective_date", "end_date", "total_amount", "currency", "parties",
+                "duration", "party_countries", "governing_law", "summary", "file_id")
 
 
 def _pager(total: int, page: int, size: int, key: str) -> tuple[int, int]:

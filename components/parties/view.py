@@ -68,7 +68,8 @@ def party_contracts(party_key: str) -> None:
     frame = pd.DataFrame([{
         "Contract": r.get("title") or r["file_id"], "file_id": r["file_id"], "Role": r.get("role") or "—",
         "Type": r.get("contract_type"),
-        "Effective": r.get("effective_date"), "Ends": r.get("end_date"), "Amount": money(r.get("total_amount")),
+        "Effective": r.get("effective_date"), "Ends": r.get("end_date"),
+        "Amount": money(r.get("total_amount"), r.get("currency")),
         "Counterparties": r.get("counterparties") or [],
     } for r in rows], columns=["Contract", "file_id", "Role", "Type", "Effective", "Ends", "Amount", "Counterparties"])
     event = st.dataframe(frame, hide_index=True, on_select="rerun", selection_mode="single-row",

@@ -14,6 +14,7 @@ from typing import Any
 from core.vocab import escape_lucene
 from graph.query import renewal_cypher, status_cypher
 from graph.query.conditions import (
+    CURRENCY_TEST,
     PARTY_COUNTRY_TEST,
     Condition,
     ParameterStore,
@@ -27,6 +28,11 @@ SORT_KEYS: dict[str, str] = {
     "effective_date": "c.effective_date", "end_date": "c.end_date",
     "total_amount": "c.total_amount", "party_count": "c.party_count",
 }
+# Amounts are ranked only within the filter's currency (default USD): a contract whose amount is in another
+# currency counts as having no sort key, so it goes last with them (file_id order), never beside dollars.
+KEYED = {"total_amount": f"c.total_amount IS NOT NULL AND {CURRENCY_TEST}"}
+UNKEYED = {"total_amount": "(c.total_amount IS NULL OR coalesce(c.currency <> $currency, true))"}
+ORDER_KEYS = {"total_amount": "CASE WHEN c.currency = $currency THEN c.total_amount END"}
 # group_by -> (expansion MATCH or "", key expression)
 GROUP_KEYS: dict[str, tuple[str, str]] = {
     "contract_type": ("", "c.contract_type"),
@@ -42,6 +48,7 @@ GROUP_KEYS: dict[str, tuple[str, str]] = {
     "text_clause_type": ("MATCH (s:Section {file_id: c.file_id})-[:IS_CLAUSE_OF_TYPE]->(g:ClauseType)", "g.name"),
     **{name: ("", key) for name, key in renewal_cypher.GROUP_KEYS.items()},
     "status": ("", status_cypher.STATUS),
+    "currency": ("", "c.currency"),
 }
 AS_OF_KEYS = renewal_cypher.AS_OF_KEYS | {"status"}  # group keys that read $as_of
 METRICS: dict[str, str] = {
@@ -52,9 +59,11 @@ METRICS: dict[str, str] = {
     "max_amount": "max(c.total_amount)",
     "avg_duration_days": "avg(c.duration_days)",
 }
-# A metric over the amount skips contracts without one, and a group left with no amount is dropped (`WHERE
-# value IS NOT NULL`), so reading only contracts that have an amount gives the same groups: through the
-# total_amount index, a fifth of the contracts of the synthetic portfolio (docs/PERFORMANCE.md).
+# A metric over the amount reads only contracts in the filter's currency (default USD), unless it is grouped by
+# currency: one figure per currency, never a sum across them. It skips contracts without an amount, and a
+# group left with no amount is dropped (`WHERE value IS NOT NULL`), so reading only contracts that have an
+# amount gives the same groups: through the total_amount index, a fifth of the contracts of the synthetic
+# portfolio (docs/PERFORMANCE.md).
 AMOUNT_METRICS = frozenset({"sum_amount", "avg_amount", "min_amount", "max_amount"})
 # Parties by number of contracts over the whole portfolio, from each party's stored count (graph.store.load).
 # Equal to grouping contracts by party name: a party's merge key is derived from its name, so no two
@@ -69,7 +78,8 @@ LABEL_SCAN = "MATCH (c:Contract)"  # the head of a filter with no condition on r
 WITHIN = "c.file_id IN $within"
 CONTRACT_COLUMNS = """c.file_id AS file_id, coalesce(c.title, c.file_id) AS title, c.contract_type AS contract_type,
        toString(c.effective_date) AS effective_date, toString(c.end_date) AS end_date,
-       c.total_amount AS total_amount, c.duration AS duration, c.summary AS summary,
+       c.total_amount AS total_amount, c.currency AS currency, c.currency_source AS currency_source,
+       c.duration AS duration, c.summary AS summary,
        c.end_date_source AS end_date_source, toString(c.end_date_extracted) AS end_date_extracted,
        toString(c.end_date_text) AS end_date_text, """ + status_cypher.STATUS + """ AS status,
        c.renewal_type AS renewal_type, c.renewal_months AS renewal_months, c.renewal_days AS renewal_days,
@@ -183,7 +193,7 @@ def compile_count(f: ContractFilter, today: date | None = None, within: list[str
 
 def page_order(f: ContractFilter) -> str:
     """The page's ORDER BY: the sort key, contracts without it last in both directions, then file_id."""
-    key = SORT_KEYS[f.sort_by]
+    key = ORDER_KEYS.get(f.sort_by, SORT_KEYS[f.sort_by])
     return f"ORDER BY {key} IS NULL, {key} {'DESC' if f.sort_order == 'desc' else 'ASC'}, c.file_id ASC"
 
 
@@ -197,9 +207,10 @@ def compile_page_head(f: ContractFilter, today: date | None = None) -> CompiledQ
     """
     key = SORT_KEYS[f.sort_by]
     direction = "DESC" if f.sort_order == "desc" else "ASC"
-    with_key = compile_match(f, today, extra=f"{key} IS NOT NULL",
+    with_key = compile_match(f, today, extra=KEYED.get(f.sort_by, f"{key} IS NOT NULL"),
                              tail=f"WITH c ORDER BY {key} {direction}, c.file_id ASC LIMIT $window")
-    without_key = compile_match(f, today, extra=f"{key} IS NULL", tail="WITH c ORDER BY c.file_id ASC LIMIT $window")
+    without_key = compile_match(f, today, extra=UNKEYED.get(f.sort_by, f"{key} IS NULL"),
+                                tail="WITH c ORDER BY c.file_id ASC LIMIT $window")
     cypher = "\n".join([
         "CALL () {", indent(with_key.cypher), "  RETURN collect(c) AS keyed", "}",
         "CALL (keyed) {",
@@ -210,7 +221,12 @@ def compile_page_head(f: ContractFilter, today: date | None = None) -> CompiledQ
         "UNWIND keyed + unkeyed AS c", "WITH c", page_order(f), "SKIP $offset LIMIT $limit",
     ])
     return CompiledQuery(cypher, {**with_key.params, "window": f.offset + f.limit, "offset": f.offset,
-                                  "limit": f.limit})
+                                  "limit": f.limit, **order_params(f)})
+
+
+def order_params(f: ContractFilter) -> dict[str, Any]:
+    """The parameters page_order reads: the currency amounts are ranked in, when sorting by amount."""
+    return {"currency": f.amount_currency()} if f.sort_by in ORDER_KEYS else {}
 
 
 def compile_search(f: ContractFilter, today: date | None = None) -> CompiledQuery:
@@ -224,11 +240,15 @@ def compile_aggregation(f: ContractFilter, today: date | None = None,
     """Grouped metric over the matching contracts, or None when `group_by` is not set."""
     if f.group_by is None:
         return None
+    in_currency = f.metric in AMOUNT_METRICS and f.group_by != "currency" and not f.compares_amounts()
     needed = ["c.total_amount IS NOT NULL" if f.metric in AMOUNT_METRICS else "",
+              CURRENCY_TEST if in_currency else "",
               renewal_cypher.HAS_NOTICE if f.group_by == "notice_month" else ""]  # a key needs a notice period
     match = compile_match(f, today, extra=" AND ".join(x for x in needed if x) or None, within=within)
     expansion, key = GROUP_KEYS[f.group_by]
     direction = "DESC" if f.agg_order == "desc" else "ASC"
+    # Figures in different currencies are not ranked against each other: per currency, in code order.
+    order = "key ASC" if f.group_by == "currency" and f.metric in AMOUNT_METRICS else f"value {direction}, key ASC"
     if (f.group_by, f.metric, match.cypher) == ("party", "count", LABEL_SCAN):
         return CompiledQuery(TOP_PARTIES.format(direction=direction), {"agg_limit": f.agg_limit})
     lines = [match.cypher]
@@ -241,9 +261,11 @@ def compile_aggregation(f: ContractFilter, today: date | None = None,
         "WHERE key IS NOT NULL",
         f"WITH key, {METRICS[f.metric]} AS value",
         "WHERE value IS NOT NULL",
-        f"RETURN key, value\nORDER BY value {direction}, key ASC\nLIMIT $agg_limit",
+        f"RETURN key, value\nORDER BY {order}\nLIMIT $agg_limit",
     ]
     params = {**match.params, "agg_limit": f.agg_limit}
+    if in_currency:
+        params["currency"] = f.amount_currency()
     if f.group_by in AS_OF_KEYS:
         params["as_of"] = f.as_of or today or date.today()
     return CompiledQuery("\n".join(lines), params)

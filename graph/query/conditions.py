@@ -27,6 +27,8 @@ ORGANISATION_TEST = ("EXISTS {{ MATCH (c)<-[:PARTY_TO]-(p:Party) "
 # `party_countries` / `clause_types` are stored on each contract (graph.store.load): one property read instead of a
 # walk per contract.
 PARTY_COUNTRY_TEST = "$party_country IN c.party_countries"
+# Amounts are compared only within one currency (graph.store.currency): never a euro against a dollar.
+CURRENCY_TEST = "c.currency = $currency"
 
 
 @dataclass(frozen=True)
@@ -73,6 +75,8 @@ def _amount_conditions(f: ContractFilter) -> list[Condition]:
     if f.monetary_value is not None:
         op = OPERATORS[f.monetary_value.operator]
         found.append(Condition(f"c.total_amount {op} $monetary_value", "monetary_value", f.monetary_value.value))
+    if f.compares_amounts():
+        found.append(Condition(CURRENCY_TEST, "currency", f.amount_currency()))
     return found
 
 

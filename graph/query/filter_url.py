@@ -15,7 +15,7 @@ LIST_FIELDS = ("contract_types", "parties", "organisations", "clause_types", "te
 SCALAR_FIELDS = (
     "min_effective_date", "max_effective_date", "min_end_date", "max_end_date", "party_country",
     "governing_law_country", "governing_law_state", "active", "has_end_date", "as_of", "min_amount", "max_amount",
-    "text", "min_notice_by", "max_notice_by", "min_next_renewal", "max_next_renewal",
+    "currency", "text", "min_notice_by", "max_notice_by", "min_next_renewal", "max_next_renewal",
     "sort_by", "sort_order",
 )
 OPERATOR_NAMES = {"=": "eq", ">": "gt", "<": "lt", ">=": "gte", "<=": "lte"}

@@ -12,6 +12,7 @@ from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from core.currency import CURRENCIES, DEFAULT_CURRENCY, normalize_currency
 from core.errors import FilterValidationError
 from core.vocab import (
     CLAUSE_TYPES,
@@ -25,7 +26,7 @@ from core.vocab import (
 SortField = Literal["effective_date", "end_date", "total_amount", "party_count"]
 GroupBy = Literal["contract_type", "effective_year", "effective_month", "end_year", "party",
                   "party_country", "governing_law_country", "clause_type", "text_clause_type",
-                  "notice_month", "renewal_type", "status"]
+                  "notice_month", "renewal_type", "status", "currency"]
 RenewalType = Literal["none", "automatic", "option", "evergreen", "perpetual"]
 # graph.query.status.STATUSES (a test keeps the two equal; filters.py sits below status.py's imports)
 Status = Literal["not_started", "in_force", "in_notice_window", "notice_passed", "perpetual", "expired", "unknown"]
@@ -62,7 +63,7 @@ class MonetaryValue(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     value: float = Field(ge=0, le=MAX_AMOUNT, allow_inf_nan=False,
-                         description="Amount in the contract's currency (USD for the sample).")
+                         description="Amount in the filter's `currency` (default USD).")
     operator: Operator = Field(description="Comparison: one of =, >, <, >=, <=.")
 
 
@@ -119,11 +120,17 @@ class ContractFilter(BaseModel):
         None, description="true: only contracts with a known end date; false: only open-ended contracts "
                           "(no end date).")
     min_amount: float | None = Field(None, ge=0, le=MAX_AMOUNT, allow_inf_nan=False,
-                                     description="Total amount at least this.")
+                                     description="Total amount at least this, in `currency` (default USD).")
     max_amount: float | None = Field(None, ge=0, le=MAX_AMOUNT, allow_inf_nan=False,
-                                     description="Total amount at most this.")
+                                     description="Total amount at most this, in `currency` (default USD).")
     monetary_value: MonetaryValue | None = Field(
-        None, description="Total amount compared with an operator, e.g. {value: 1000000, operator: '>'}.")
+        None, description="Total amount compared with an operator, e.g. {value: 1000000, operator: '>'}, in "
+                          "`currency` (default USD).")
+    currency: str | None = Field(
+        None, description="ISO 4217 code (EUR, CNY, ...; 'euro', 'RMB' accepted) the amount bounds, amount metrics "
+                          "and amount sort work in (default USD); only amounts in it count, currencies are never "
+                          "added. Alone, it keeps the contracts whose amount is in it. Group by 'currency' for "
+                          "one figure per currency.")
     clause_types: tuple[str, ...] = Field(
         (), max_length=MAX_ITEMS,
         description="Clause types the contract must all contain (AND). Valid: " + ", ".join(CLAUSE_TYPES))
@@ -208,6 +215,16 @@ class ContractFilter(BaseModel):
             raise ValueError(f"'{value[:40]}' is not an ISO 3166 alpha-2 country code")
         return code
 
+    @field_validator("currency")
+    @classmethod
+    def _currency(cls, value: str | None) -> str | None:
+        if _blank(value):
+            return None
+        if (code := normalize_currency(value)) is None:
+            raise ValueError(f"'{value[:20]}' is not a currency this app knows; use an ISO 4217 code: "
+                             + ", ".join(CURRENCIES))
+        return code
+
     @field_validator("text")
     @classmethod
     def _text(cls, value: str | None) -> str | None:
@@ -229,6 +246,14 @@ class ContractFilter(BaseModel):
             state = _state(self.governing_law_state, self.governing_law_country)
             object.__setattr__(self, "governing_law_state", state)
         return self
+
+    def amount_currency(self) -> str:
+        """The currency the amount bounds, amount metrics and the amount sort work in."""
+        return self.currency or DEFAULT_CURRENCY
+
+    def compares_amounts(self) -> bool:
+        """Whether only contracts with an amount in `amount_currency()` match (an amount bound or a currency)."""
+        return any(v is not None for v in (self.currency, self.min_amount, self.max_amount, self.monetary_value))
 
     def describe(self) -> dict[str, Any]:
         """Only the fields that differ from the defaults, JSON-ready (for display and URLs)."""

@@ -30,6 +30,7 @@ from graph.query.compiler import (
     compile_page_head,
     indent,
     match_anchor,
+    order_params,
     page_order,
 )
 from graph.query.filters import ContractFilter
@@ -50,7 +51,7 @@ def _shared(f: ContractFilter, today: date | None) -> CompiledQuery:
         f"  WITH c {page_order(f)}", "  SKIP $offset LIMIT $limit",
         "  RETURN c", "}", f"RETURN size(matched) AS total_count, {CONTRACT_COLUMNS}",
     ])
-    return CompiledQuery(cypher, {**match.params, "offset": f.offset, "limit": f.limit,
+    return CompiledQuery(cypher, {**match.params, "offset": f.offset, "limit": f.limit, **order_params(f),
                                   "as_of": f.as_of or today or date.today()})
 
 

@@ -65,7 +65,9 @@ RETURN c.file_id AS file_id, coalesce(c.title, c.file_id) AS title, c.party_name
        c.contract_type AS contract_type, c.summary AS summary, c.scope AS scope,
        toString(c.effective_date) AS effective_date, toString(c.end_date) AS end_date,
        c.duration AS duration, c.duration_days AS duration_days, c.total_amount AS total_amount,
-       c.source AS source, c.file_sha256 AS file_sha256, c.party_count AS party_count,
+       c.currency AS currency, c.currency_source AS currency_source, c.currency_evidence AS currency_evidence,
+       c.currency_evidence_in AS currency_evidence_in, c.source AS source, c.file_sha256 AS file_sha256,
+       c.party_count AS party_count,
        [(c)<-[r:PARTY_TO]-(p:Party) | {key: p.key, name: p.name, role: r.role, aliases: p.aliases,
          locations: [(p)-[:LOCATED_AT]->(l:Location) | l {.address, .city, .state, .country}]}] AS parties,
        [(c)-[:GOVERNED_BY]->(j:Jurisdiction) | j {.key, .country, .state, .name}][0] AS governing_law,
@@ -93,16 +95,22 @@ CALL () {{ MATCH (cl:Clause) RETURN count(cl) AS clauses }}
 CALL () {{ MATCH (c:Contract) WHERE {status_cypher.ACTIVE} RETURN count(c) AS active }}
 CALL () {{ MATCH (c:Contract) WHERE $today <= c.end_date <= $horizon RETURN count(c) AS expiring }}
 CALL () {{ MATCH (c:Contract) WHERE c.end_date IS NULL RETURN count(c) AS no_end_date }}
-CALL () {{ MATCH (c:Contract) RETURN coalesce(sum(c.total_amount), 0.0) AS total_value }}
+CALL () {{ MATCH (c:Contract) WHERE c.total_amount IS NOT NULL
+          WITH c.currency AS currency, sum(c.total_amount) AS total, count(c) AS contracts
+          ORDER BY currency = 'USD' DESC, currency
+          RETURN collect({{currency: currency, total: total, contracts: contracts}}) AS values_by_currency }}
 CALL () {{ MATCH (c:Contract {{source: 'sample'}}) RETURN count(c) > 0 AS has_sample }}
-RETURN contracts, parties, clauses, active, expiring, no_end_date, total_value, has_sample
+RETURN contracts, parties, clauses, active, expiring, no_end_date,
+       coalesce([v IN values_by_currency WHERE v.currency = 'USD' | v.total][0], 0.0) AS total_value_usd,
+       values_by_currency, has_sample
 """
 COUNTS_BY_LABEL = """
 CALL () { MATCH (n) RETURN count(n) AS nodes }
 CALL () { MATCH ()-[r]->() RETURN count(r) AS relationships }
 RETURN nodes, relationships
 """
-AMOUNTS = "MATCH (c:Contract) WHERE c.total_amount > 0 RETURN c.total_amount AS amount, c.file_id AS file_id"
+AMOUNTS = """MATCH (c:Contract) WHERE c.total_amount > 0
+RETURN c.total_amount AS amount, c.currency AS currency, c.file_id AS file_id"""
 UPCOMING_EXPIRIES = """
 MATCH (c:Contract) WHERE $today <= c.end_date <= $horizon
 RETURN c.file_id AS file_id, toString(c.end_date) AS end_date, c.contract_type AS contract_type
@@ -120,7 +128,7 @@ RETURN contract_types, countries, states, clause_types
 # The graph views (graph.reads.subgraph): a contract's neighbourhood and the party network.
 CONTRACT_FIELDS = """c.file_id AS file_id, coalesce(c.title, c.file_id) AS title, c.contract_type AS contract_type,
        toString(c.effective_date) AS effective_date, toString(c.end_date) AS end_date,
-       c.total_amount AS total_amount"""
+       c.total_amount AS total_amount, c.currency AS currency"""
 CONTRACT_CORE = f"""
 MATCH (c:Contract {{file_id: $file_id}})
 RETURN {CONTRACT_FIELDS}, c.summary AS summary,

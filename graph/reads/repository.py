@@ -13,7 +13,7 @@ from rapidfuzz import fuzz, process, utils
 
 from core.errors import NotFound
 from core.vocab import country_code
-from graph.query.compiler import CompiledQuery, compile_aggregation, compile_count
+from graph.query.compiler import AMOUNT_METRICS, CompiledQuery, compile_aggregation, compile_count
 from graph.query.filters import MAX_OFFSET, ContractFilter, parse_filter, validate_model
 from graph.query.paging import compile_page
 from graph.query.status import row_fields
@@ -71,9 +71,17 @@ def search_contracts(driver: Driver, f: ContractFilter | dict[str, Any] | None, 
     aggregation = None
     agg_q = compile_aggregation(f, today)
     if agg_q is not None:
-        aggregation = read(driver, agg_q.cypher, agg_q.params, database)
+        aggregation = with_currency(f, read(driver, agg_q.cypher, agg_q.params, database))
         ran.append(agg_q)
     return SearchResult(total, contracts, aggregation, ran)
+
+
+def with_currency(f: ContractFilter, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """An amount metric's groups, each naming the currency of its value: the group's own when grouped by
+    currency, else the filter's (the compiler reads no other)."""
+    if f.metric not in AMOUNT_METRICS:
+        return rows
+    return [{**row, "currency": row["key"] if f.group_by == "currency" else f.amount_currency()} for row in rows]
 
 
 class PartyQuery(BaseModel):

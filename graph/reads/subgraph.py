@@ -76,7 +76,7 @@ def _cap(node_cap: int) -> int:
 
 def _contract_node(row: dict[str, Any]) -> GraphNode:
     props = {k: row.get(k) for k in ("file_id", "contract_type", "effective_date", "end_date", "total_amount",
-                                     "summary")}
+                                     "currency", "summary")}
     return GraphNode(f"Contract:{row['file_id']}", "Contract", row.get("title") or row["file_id"], props)
 
 

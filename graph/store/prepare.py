@@ -12,9 +12,11 @@ Role-only names stay contract-local (graph.store.party_roles).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from core.currency_reader import read_currency
 from core.names import base_name, legal_form, organisation_key, party_key
 from core.text_safety import one_line_name
 from core.vocab import SUBDIVISIONS
@@ -29,6 +31,7 @@ from graph.store.clean import (
     is_placeholder,
 )
 from graph.store.party_roles import is_role_name, role_key
+from graph.store.sample import sample_text
 from graph.store.titles import file_title
 
 
@@ -115,6 +118,17 @@ def _contract_props(raw: dict[str, Any], file_id: str, report: CleanReport, sour
     }
 
 
+def currency_props(props: dict[str, Any], text: str | None) -> dict[str, Any]:
+    """`currency` (ISO 4217) of `total_amount`, how it was found and the sentence (core.currency_reader):
+    the contract's own text first, then its summary and scope. All None when there is no amount."""
+    reading = read_currency(props["total_amount"], [("text", text), ("summary", props["summary"]),
+                                                    ("scope", props["scope"])])
+    if reading is None:
+        return dict.fromkeys(("currency", "currency_source", "currency_evidence", "currency_evidence_in"))
+    return {"currency": reading.currency, "currency_source": reading.source, "currency_evidence": reading.evidence,
+            "currency_evidence_in": reading.where}
+
+
 def _clean_name(value: Any) -> str:
     """A party name on one line of visible characters, single-spaced."""
     return " ".join(one_line_name(str(value or "")).split())
@@ -174,8 +188,10 @@ def entity_keys(records: list[dict[str, Any]]) -> dict[str, str]:
     return {key: next(iter(formed[org])) for key, org in bare.items() if len(formed.get(org, ())) == 1}
 
 
-def prepare(records: list[dict[str, Any]], source: str = "sample") -> Prepared:
-    """Clean and merge a batch of seed-format records."""
+def prepare(records: list[dict[str, Any]], source: str = "sample",
+            texts: Callable[[str], str | None] = sample_text) -> Prepared:
+    """Clean and merge a batch of seed-format records. `texts` gives a contract's own text by file_id (the
+    CUAD texts by default; an upload passes its pages): the currency of its amount is read from it."""
     report = CleanReport()
     parties: dict[str, PreparedParty] = {}
     contracts: list[PreparedContract] = []
@@ -193,6 +209,7 @@ def prepare(records: list[dict[str, Any]], source: str = "sample") -> Prepared:
         links, locations = _prepare_parties(raw, file_id, parties, report, keys)
         law = clean_location(raw.get("governing_law"), f"{file_id} governing law", report)
         props = _contract_props(raw, file_id, report, source)
+        props |= currency_props(props, texts(file_id) if props["total_amount"] is not None else None)
         props["party_count"] = len({link["key"] for link in links})
         clauses = _prepare_clauses(raw, file_id)
         # Stored on the contract so a clause filter reads one property instead of walking its clauses.

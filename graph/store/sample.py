@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import logging
+import unicodedata
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -72,3 +73,21 @@ def read_records(path: Path) -> list[dict[str, Any]]:
     if not isinstance(data, list) or not all(isinstance(r, dict) for r in data):
         raise SampleDataMissing(f"{path} must hold a JSON list of contract objects.")
     return data
+
+
+def sample_text(file_id: str) -> str | None:
+    """The CUAD text of a sample contract (`txt/<file_id>.txt` beside the shared sample), or None. File names
+    are compared in Unicode NFC and NFD, since the file system may store either ('LECLANCHÉ'). A file_id that
+    could leave the text folder (a path separator, '..', a NUL) has none."""
+    if not file_id or file_id.startswith(".") or any(ch in file_id for ch in "/\\\x00"):
+        return None
+    for form in ("NFC", "NFD"):
+        path = SHARED_TEXTS / f"{unicodedata.normalize(form, file_id)}.txt"
+        try:
+            return path.read_text(encoding="utf-8", errors="replace")
+        except (FileNotFoundError, NotADirectoryError):
+            continue
+        except OSError as e:  # a name the file system refuses (too long, a NUL) is no sample text
+            log.debug("No sample text for %s: %s", file_id[:80], e)
+            return None
+    return None

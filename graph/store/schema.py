@@ -7,6 +7,7 @@ from neo4j import Driver
 
 from core.settings import int_setting
 from graph.server.db import read, write
+from graph.store.currency import backfill_currencies
 from graph.store.end_dates import BACKFILL_EXTRACTED
 from graph.store.titles import file_title
 
@@ -29,6 +30,7 @@ RANGE_INDEXES = (
     "CREATE INDEX contract_effective_date IF NOT EXISTS FOR (c:Contract) ON (c.effective_date)",
     "CREATE INDEX contract_end_date IF NOT EXISTS FOR (c:Contract) ON (c.end_date)",
     "CREATE INDEX contract_total_amount IF NOT EXISTS FOR (c:Contract) ON (c.total_amount)",
+    "CREATE INDEX contract_currency IF NOT EXISTS FOR (c:Contract) ON (c.currency)",
     "CREATE INDEX contract_type IF NOT EXISTS FOR (c:Contract) ON (c.contract_type)",
     "CREATE INDEX contract_party_count IF NOT EXISTS FOR (c:Contract) ON (c.party_count)",
     "CREATE INDEX contract_law_country IF NOT EXISTS FOR (c:Contract) ON (c.governing_law_country)",
@@ -136,5 +138,6 @@ def ensure_schema(driver: Driver, database: str | None = None, *, backfill: bool
         write(driver, statement, database=database)
     if backfill:
         backfill_file_titles(driver, database)
+        backfill_currencies(driver, database)
     write(driver, VECTOR_INDEX, {"dimensions": embedding_dimensions()}, database=database)
     write(driver, AWAIT_INDEXES, database=database)

@@ -126,7 +126,7 @@ def _added_aliases(driver: Driver, parties: list[dict[str, Any]], database: str 
 
 
 def _rows(request: CommitRequest) -> tuple[dict[str, list[dict[str, Any]]], dict[str, Any]]:
-    prepared = prepare([request.record], source="upload")
+    prepared = prepare([request.record], source="upload", texts=lambda _: "\n".join(request.pages))
     if not prepared.contracts:
         raise IngestError("The extracted contract has no file_id; nothing was written.")
     contract = prepared.contracts[0]

@@ -21,6 +21,7 @@ from graph.query.filter_url import date_from_query, filter_to_query
 from graph.query.filters import DATE_MAX, DATE_MIN, ContractFilter, MonetaryValue
 
 HORIZON_DAYS = 90
+VALUE_CARD = "Total known value (USD)"
 AS_OF_PARAM = "as_of"
 
 
@@ -60,9 +61,21 @@ def _cards(numbers: dict[str, Any], as_of: date) -> list[tuple[str, str, str, Co
          f"End date between {as_of:%Y-%m-%d} and {soon.max_end_date:%Y-%m-%d}.", soon),
         ("No end date", f"{numbers['no_end_date']:,}", "Perpetual, evergreen or unknown term.",
          ContractFilter(has_end_date=False)),
-        ("Total known value", money(numbers["total_value"]), "Sum of the stated total amounts.",
+        (VALUE_CARD, money(numbers["total_value_usd"]),
+         "Sum of the total amounts stated in US dollars (or with no currency named: USD assumed). Amounts in "
+         "other currencies are never added to it: their totals are listed below the card.",
          ContractFilter(monetary_value=MonetaryValue(value=0, operator=">"), sort_by="total_amount")),
     ]
+
+
+def other_currencies(numbers: dict[str, Any]) -> str | None:
+    """The totals in currencies other than USD, each in its own currency ('€2,200,000 EUR (2 contracts)')."""
+    others = [v for v in numbers.get("values_by_currency") or [] if v["currency"] != "USD"]
+    if not others:
+        return None
+    parts = [f"{money(v['total'], v['currency'])} {v['currency']} ({v['contracts']:,} "
+             f"contract{'s' if v['contracts'] != 1 else ''})" for v in others]
+    return "Not added, in other currencies: " + " · ".join(parts)
 
 
 def render_kpis(numbers: dict[str, Any], as_of: date) -> None:
@@ -72,6 +85,8 @@ def render_kpis(numbers: dict[str, Any], as_of: date) -> None:
         for column, (label, value, help_text, target) in zip(st.columns(3), row, strict=True):
             with column:
                 st.metric(label, value, help=help_text, border=True)
+                if label == VALUE_CARD and (others := other_currencies(numbers)):
+                    st.caption(escape_md(others))
                 if target is None:
                     st.page_link(PARTIES_PAGE, label="Open Parties", icon=":material/arrow_forward:")
                 else:

@@ -99,7 +99,7 @@ def test_overview_shows_kpis_and_charts(driver):
     assert len(at.get("plotly_chart")) == 5
     assert not at.error
     assert "Contract data: CUAD, The Atticus Project (CC BY 4.0)" in [c.value for c in at.main.caption]
-    assert metric(at, "Total known value") == f"${numbers['total_value']:,.0f}"  # the full amount
+    assert metric(at, "Total known value (USD)") == f"${numbers['total_value_usd']:,.2f}"  # the full amount, cents too
 
 
 def test_overview_as_of_date_recounts_active_and_expiring(driver):

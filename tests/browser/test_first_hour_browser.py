@@ -103,7 +103,7 @@ def test_overview_as_of_date_and_explorer_status_date(page, app, driver, artifac
     open_path(page, app, "/?as_of=2015-01-01")
     then = overview(driver, today=date(2015, 1, 1))
     assert metric(page, "In force") == f"{then['active']:,}"
-    assert metric(page, "Total known value") == f"${then['total_value']:,.0f}"
+    assert metric(page, "Total known value (USD)") == f"${then['total_value_usd']:,.2f}"
     link = page.locator('[data-testid="stPageLink"]').filter(has_text="Open in Explorer").nth(1)
     link.click()  # the "Active" card's link carries the date into the Explorer's status filter
     page.wait_for_url("**/explorer?**")

@@ -107,16 +107,18 @@ def test_governing_law_with_a_party_fragment() -> None:
 # tests/unit/test_status_compiler.py holds its exact Cypher.
 
 
+# Amounts compare only within one currency (default USD): tests/unit/test_currency_compiler.py.
 def test_amount_range() -> None:
     assert where({"min_amount": 10, "max_amount": 20}) == (
-        f"{HEAD}\nWHERE c.total_amount >= $min_amount\n  AND c.total_amount <= $max_amount",
-        {"min_amount": 10.0, "max_amount": 20.0})
+        f"{HEAD}\nWHERE c.total_amount >= $min_amount\n  AND c.total_amount <= $max_amount\n"
+        "  AND c.currency = $currency", {"min_amount": 10.0, "max_amount": 20.0, "currency": "USD"})
 
 
 @pytest.mark.parametrize("op", ["=", ">", "<", ">=", "<="])
 def test_monetary_value_operators(op: str) -> None:
     assert where({"monetary_value": {"value": 1_000_000, "operator": op}}) == (
-        f"{HEAD}\nWHERE c.total_amount {op} $monetary_value", {"monetary_value": 1_000_000.0})
+        f"{HEAD}\nWHERE c.total_amount {op} $monetary_value\n  AND c.currency = $currency",
+        {"monetary_value": 1_000_000.0, "currency": "USD"})
 
 
 def test_clause_types_and() -> None:
@@ -140,8 +142,9 @@ def test_count_query() -> None:
     assert q.cypher == f"{HEAD}\nWHERE c.contract_type IN $contract_types\nRETURN count(c) AS total_count"
 
 
+# Sorting by amount ranks within one currency: tests/unit/test_currency_compiler.py.
 @pytest.mark.parametrize(("sort_by", "key"), [("effective_date", "c.effective_date"), ("end_date", "c.end_date"),
-                                              ("total_amount", "c.total_amount"), ("party_count", "c.party_count")])
+                                              ("party_count", "c.party_count")])
 def test_search_sorting_and_paging(sort_by: str, key: str) -> None:
     q = compile_search(parse_filter({"sort_by": sort_by, "sort_order": "asc", "limit": 7, "offset": 14}), TODAY)
     assert q.cypher.startswith(
@@ -177,11 +180,12 @@ def test_group_keys(group_by: str, expansion: str | None, key: str) -> None:
     # avg, not count: a count of contracts per party over everything reads the stored counts (below).
     q = compile_aggregation(parse_filter({"group_by": group_by, "metric": "avg_amount", "agg_limit": 5}), TODAY)
     distinct = "DISTINCT " if expansion and expansion.startswith("MATCH") else ""
-    lines = [HEAD, "WHERE c.total_amount IS NOT NULL"] + ([expansion] if expansion else []) + [
+    lines = [HEAD, "WHERE c.total_amount IS NOT NULL AND c.currency = $currency"] + (
+        [expansion] if expansion else []) + [
         f"WITH {distinct}c, {key} AS key", "WHERE key IS NOT NULL", "WITH key, avg(c.total_amount) AS value",
         "WHERE value IS NOT NULL", "RETURN key, value", "ORDER BY value DESC, key ASC", "LIMIT $agg_limit"]
     assert q.cypher == "\n".join(lines)
-    assert q.params == {"agg_limit": 5}
+    assert q.params == {"agg_limit": 5, "currency": "USD"}
 
 
 @pytest.mark.parametrize("order", ["desc", "asc"])
@@ -212,13 +216,15 @@ def test_metrics(metric: str, expr: str) -> None:
     assert "ORDER BY value ASC, key ASC" in q.cypher
     # Amount metrics read only contracts with an amount (the same groups: amount-less ones end as null values).
     has_amount = metric.endswith("_amount")
-    assert q.cypher.startswith(f"{HEAD}\nWHERE c.total_amount IS NOT NULL\n" if has_amount else f"{HEAD}\nWITH c,")
+    assert q.cypher.startswith(f"{HEAD}\nWHERE c.total_amount IS NOT NULL AND c.currency = $currency\n"
+                               if has_amount else f"{HEAD}\nWITH c,")
 
 
 def test_amount_metrics_keep_the_filter_and_add_the_amount_test_last() -> None:
     q = compile_aggregation(parse_filter({"group_by": "party_country", "metric": "sum_amount",
                                           "contract_types": ["Supply"]}), TODAY)
-    assert q.cypher.startswith(f"{HEAD}\nWHERE c.contract_type IN $contract_types\n  AND c.total_amount IS NOT NULL\n"
+    assert q.cypher.startswith(f"{HEAD}\nWHERE c.contract_type IN $contract_types\n"
+                               "  AND c.total_amount IS NOT NULL AND c.currency = $currency\n"
                                "UNWIND c.party_countries AS g\n")
 
 

@@ -38,10 +38,11 @@ def test_party_filters_seek_once_and_page_the_collected_matches() -> None:
     assert q.cypher == (
         "MATCH (c:Contract)\nWHERE c.party_text CONTAINS $party_0\nWITH collect(c) AS matched\n"
         "OPTIONAL CALL (matched) {\n  UNWIND matched AS c\n"
-        "  WITH c ORDER BY c.total_amount IS NULL, c.total_amount ASC, c.file_id ASC\n"
+        "  WITH c ORDER BY CASE WHEN c.currency = $currency THEN c.total_amount END IS NULL, "
+        "CASE WHEN c.currency = $currency THEN c.total_amount END ASC, c.file_id ASC\n"
         "  SKIP $offset LIMIT $limit\n  RETURN c\n}\n"
         f"RETURN size(matched) AS total_count, {CONTRACT_COLUMNS}")
-    assert q.params == {"party_0": "acme", "offset": 0, "limit": 3, "as_of": TODAY}
+    assert q.params == {"party_0": "acme", "offset": 0, "limit": 3, "currency": "USD", "as_of": TODAY}
 
 
 def test_full_text_walks_once_too() -> None:

@@ -87,7 +87,7 @@ def test_group_keys():
                         "RETURN key, value\nORDER BY value DESC, key ASC\nLIMIT $agg_limit")
     assert q.params == {"agg_limit": 20, "as_of": date(2024, 1, 1)}
     q = compile_aggregation(parse_filter({"group_by": "renewal_type", "metric": "sum_amount"}), TODAY)
-    assert q.cypher.startswith("MATCH (c:Contract)\nWHERE c.total_amount IS NOT NULL\n"
+    assert q.cypher.startswith("MATCH (c:Contract)\nWHERE c.total_amount IS NOT NULL AND c.currency = $currency\n"
                                "WITH c, c.renewal_type AS key\n")
     assert "as_of" not in q.params
 
