@@ -18,7 +18,7 @@ from neo4j.exceptions import ConstraintError
 
 from core.errors import DatabaseError, IngestError
 from graph.server.db import read, write_tx
-from graph.store import load
+from graph.store import families, load
 from graph.store.fingerprint import fingerprint_fields
 from graph.store.prepare import prepare
 from graph.store.schema import ensure_schema
@@ -210,5 +210,6 @@ def delete_contract(driver: Driver, file_id: str, database: str | None = None) -
         tx.run(UNLINK_LOCATIONS, keys=keys, file_id=file_id).consume()
         tx.run(DELETE_ORPHAN_PARTIES, keys=keys).consume()
         load.refresh_stored_facts(tx, keys, [])
+        families.drop_unlinked(tx)  # its placeholder parent, and the amended end it gave its parent
 
     write_tx(driver, work, database)

@@ -96,7 +96,7 @@ def test_rows_carry_status_and_the_rolled_over_note(driver) -> None:
     assert rolled and all(c["status_note"].startswith("renewed automatically every ") and
                           c["status_note"].endswith("; no notice recorded") for c in rolled)
     assert {c["status"] for c in result.contracts} <= {"in_force", "notice_passed", "in_notice_window"}
-    assert all(c["end_date_source"] in ("reviewer", "text", "extracted") for c in result.contracts
+    assert all(c["end_date_source"] in ("reviewer", "amendment", "text", "extracted") for c in result.contracts
                if c["end_date"] is not None)
 
 
@@ -104,6 +104,7 @@ ENDS = """MATCH (c:Contract {file_id: $file_id})
 RETURN c.end_date AS end_date, c.end_date_source AS source, c.end_date_text AS text,
        c.end_date_extracted AS extracted, c.end_date_confirmed AS confirmed, c.term_end AS term_end"""
 DISAGREEING = """MATCH (c:Contract) WHERE c.end_date_text <> c.end_date_extracted AND c.term_perpetual = false
+  AND c.end_date_amended IS NULL
 RETURN c.file_id AS file_id ORDER BY file_id LIMIT 1"""
 
 
