@@ -74,3 +74,15 @@ def markdown(families: list[dict[str, Any]]) -> str:
             lines.append(f"  - end of term {parent['end_date_before'] or 'unknown'} → **{parent['end_date']}** "
                          f"by `{parent['end_date_amended_by']}`: “{parent['end_date_amended_quote']}”")
     return "\n".join(lines)
+
+
+def short(families: list[dict[str, Any]]) -> str:
+    """One line a family (the README's list): the parent, then its members' labels with their file ids."""
+    lines = []
+    for fam in families:
+        parent = fam["parent"]
+        where = "placeholder" if parent["placeholder"] else f"`{parent['file_id']}`"
+        members = "; ".join(f"{member_label(m)} `{m['file_id']}`" for m in fam["members"])
+        amended = f" (term amended to {parent['end_date']})" if parent.get("end_date_source") == "amendment" else ""
+        lines.append(f"- **{parent['title']}** {where}{amended} ← {members}")
+    return "\n".join(lines)
