@@ -43,6 +43,20 @@ OPTIONAL MATCH (d:Document {file_id: c.file_id})
 RETURN c.file_id AS file_id, coalesce(c.file_title, c.title, c.file_id) AS title,
        substring(d.text, 0, $chars) AS opening
 """
+# A contract about to be deleted (or replaced) leaves its members a placeholder with its title, date and parties.
+DETACH_MEMBERS = f"""
+MATCH (m:Contract)-[r:AMENDS]->(c:Contract {{file_id: $file_id}})
+MERGE (p:{LABEL} {{key: 'deleted:' + c.file_id}})
+SET p.title = coalesce(c.title, c.file_id), p.date = c.effective_date, p.parties = c.party_names,
+    p.evidence = r.evidence
+CREATE (m)-[kept:AMENDS]->(p)
+SET kept = properties(r), kept.match = 'its agreement was deleted: placeholder'
+DELETE r
+"""
+PLACEHOLDER_MEMBERS = f"""
+MATCH (c:Contract)-[:AMENDS]->(:{LABEL})
+RETURN c.file_id AS file_id, coalesce(c.file_title, c.title, c.file_id) AS title ORDER BY file_id
+"""
 TEXTS = "UNWIND $ids AS id MATCH (d:Document {file_id: id}) RETURN d.file_id AS file_id, d.text AS text"
 CLEAR_ALL = f"""
 MATCH ()-[r:AMENDS]->() DELETE r
@@ -107,6 +121,11 @@ def openings(driver: Driver, chars: int, database: str | None = None) -> list[di
     return read(driver, OPENINGS, {"chars": chars}, database=database)
 
 
+def placeholder_members(driver: Driver, database: str | None = None) -> list[dict[str, Any]]:
+    """The members whose parent is a placeholder (file id and title)."""
+    return read(driver, PLACEHOLDER_MEMBERS, database=database)
+
+
 def texts(driver: Driver, file_ids: list[str], database: str | None = None) -> dict[str, str]:
     """The stored texts of `file_ids` (those that have one)."""
     return {r["file_id"]: r["text"] for r in read(driver, TEXTS, {"ids": file_ids}, database=database)}
@@ -142,6 +161,12 @@ def apply_term_changes(tx: ManagedTransaction, parents: list[str]) -> int:
             rows.append({"file_id": row["file_id"], "end": end, "by": by, "quote": quote})
     tx.run(SET_AMENDED_END, rows=rows).consume()
     return sum(1 for r in rows if r["end"] is not None)
+
+
+def detach_members(tx: ManagedTransaction, file_id: str) -> None:
+    """Before `file_id` is deleted or replaced: its members keep their link, to a placeholder in its stead
+    (an upload of the agreement later adopts them: ingest.families.link.adopt_placeholder_members)."""
+    tx.run(DETACH_MEMBERS, file_id=file_id).consume()
 
 
 def drop_unlinked(tx: ManagedTransaction) -> None:

@@ -206,6 +206,7 @@ def delete_contract(driver: Driver, file_id: str, database: str | None = None) -
 
     def work(tx: ManagedTransaction) -> None:
         tx.run(REMOVE_ADDED_ALIASES, added=added).consume()
+        families.detach_members(tx, file_id)
         tx.run(DELETE_CONTRACT, file_id=file_id).consume()
         tx.run(UNLINK_LOCATIONS, keys=keys, file_id=file_id).consume()
         tx.run(DELETE_ORPHAN_PARTIES, keys=keys).consume()

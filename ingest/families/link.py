@@ -13,7 +13,15 @@ from typing import Any
 
 from neo4j import Driver
 
-from graph.store.families import Link, candidates, openings, replace_all_links, replace_member_link, texts
+from graph.store.families import (
+    Link,
+    candidates,
+    openings,
+    placeholder_members,
+    replace_all_links,
+    replace_member_link,
+    texts,
+)
 from graph.store.titles import smart_case
 from ingest.families.match import Candidate, choose_parent
 from ingest.families.recital import OPENING, Recital, locate, read_recital, title_keys, title_kind
@@ -109,14 +117,34 @@ def link_upload(driver: Driver, file_id: str, title: str, text: str, database: s
     return link
 
 
+def adopt_placeholder_members(driver: Driver, database: str | None = None) -> list[str]:
+    """Re-match the members whose parent is a placeholder (after a new contract arrived: it may be their
+    agreement); returns the members now linked to a stored contract."""
+    rows = candidates(driver, database)
+    pool = [_candidate(r) for r in rows if not r["member"]]
+    by_id = {r["file_id"]: _candidate(r) for r in rows}
+    waiting = placeholder_members(driver, database)
+    found = texts(driver, [m["file_id"] for m in waiting], database)
+    adopted = []
+    for m in waiting:
+        link = member_link(m["title"], found[m["file_id"]], by_id[m["file_id"]], pool) \
+            if m["file_id"] in found else None
+        if link is not None and link.parent:
+            replace_member_link(driver, m["file_id"], link, database)
+            adopted.append(m["file_id"])
+    return adopted
+
+
 def link_committed(driver: Driver, file_id: str, file_name: str, pages: list[str],
                    database: str | None = None) -> str | None:
-    """After an upload's commit: link it to the agreement it changes (its title is the file name's stem) and
-    say so in the commit's note; None when it is no family member."""
+    """After an upload's commit: link it to the agreement it changes (its title is the file name's stem), or,
+    when it is no member, give it the amendments that waited for it under a placeholder; the commit's note
+    says which (None: neither)."""
     stem = file_name.rsplit("/", 1)[-1].rsplit(".", 1)[0]
     link = link_upload(driver, file_id, stem, "\n".join(pages), database)
     if link is None:
-        return None
+        adopted = adopt_placeholder_members(driver, database)
+        return f"{len(adopted)} amendment(s) linked to it: {', '.join(adopted)}." if adopted else None
     kind = link.props["kind"].replace("_", " ")
     target = link.parent or f"{(link.placeholder or {}).get('title')} (placeholder: not in the repository)"
     return f"Linked as {kind} to {target}."
