@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import re
 
+from core.names import LEGAL_FORMS
+
 MAX_QUOTE = 600
-_ABBREVIATIONS = frozenset("no inc corp co ltd llc mr ms dr st sec u.s s.a n.a v vs e.g i.e f/k/a a/k/a".split())
+# "No. 2", "Mr. Smith", "U.S. law" and the legal forms ("Inc. (", "Ltd. and") do not end a sentence.
+_ABBREVIATIONS = LEGAL_FORMS | frozenset("no mr ms dr st sec u.s n.a v vs e.g i.e f/k/a a/k/a".split())
 _END = re.compile(r"[.;]\s+(?=[A-Z\"“(])")
 
 
@@ -19,7 +22,8 @@ def _is_end(text: str, at: int) -> bool:
         return True
     word = re.search(r"([\w./]+)$", text[:at])
     token = word.group(1).lower() if word else ""
-    return token not in _ABBREVIATIONS and not (len(token) == 1 and token.isalpha())
+    return token not in _ABBREVIATIONS and token.replace(".", "") not in LEGAL_FORMS and \
+        not (len(token) == 1 and token.isalpha())
 
 
 def sentence_around(text: str, start: int, end: int) -> str:
