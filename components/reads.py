@@ -20,6 +20,7 @@ from core.errors import ContractGraphError, DatabaseUnavailable
 from graph.query.filters import ContractFilter
 from graph.reads import subgraph
 from graph.reads.documents import ALL_LEVELS, DocumentOutline, add_document_layer, document_outline
+from graph.reads.families import family_of
 from graph.reads.repository import (
     SearchResult,
     contract_details,
@@ -118,6 +119,11 @@ def party_names() -> list[str]:
 @st.cache_data(ttl=TTL_S, max_entries=256, show_spinner=False)
 def contract(file_id: str) -> dict:
     return contract_details(get_driver(), file_id)
+
+
+@st.cache_data(ttl=TTL_S, max_entries=256, show_spinner=False)
+def family(file_id: str) -> dict | None:
+    return family_of(get_driver(), file_id)
 
 
 @st.cache_data(ttl=TTL_S, max_entries=256, show_spinner=False)

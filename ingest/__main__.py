@@ -1,6 +1,7 @@
 """`python -m ingest`: ingest contract PDFs into the graph (see ingest.cli), or `python -m ingest load-texts`
 to parse contract texts into the document layer (see ingest.texts_cli), or `python -m ingest renewals` to
-re-extract renewal facts from the documents in the graph (see ingest.renewals.cli)."""
+re-extract renewal facts from the documents in the graph (see ingest.renewals.cli), or `python -m ingest families`
+to link amendments to the agreements they change (see ingest.families.cli)."""
 
 import sys
 
@@ -13,6 +14,10 @@ if __name__ == "__main__":
         from ingest.renewals.cli import main as renewals_main
 
         sys.exit(renewals_main(sys.argv[2:]))
+    if sys.argv[1:2] == ["families"]:
+        from ingest.families.cli import main as families_main
+
+        sys.exit(families_main(sys.argv[2:]))
     from ingest.cli import main
 
     sys.exit(main())

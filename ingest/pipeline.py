@@ -32,6 +32,7 @@ from ingest.contract_type import type_from_title
 from ingest.document import parse_document
 from ingest.duplicates import Choice, DuplicateMatch, recognise
 from ingest.evidence import llm_evidence, missing_fields, rules_evidence
+from ingest.families.link import link_committed
 from ingest.layer import build_document_layer
 from ingest.llm_extract import ExtractionConfig, extract_llm
 from ingest.pdf import read_pdf, sha256_of
@@ -259,7 +260,8 @@ def commit_review(driver: Driver, review: Review, draft: ContractDraft, same_as:
     if vector is not None:
         set_contract_embedding(driver, written, vector, database)
     layer_note = _document_layer(driver, written, review.pages, embeddings, database, review.renewals)
-    return Committed(written, vector is not None, _joined(layer_note or note, review.renewal_note),
+    family = link_committed(driver, written, review.file_name, review.pages, database)  # docs/FAMILIES.md
+    return Committed(written, vector is not None, _joined(layer_note or note, review.renewal_note, family),
                      "replace" if replacing else "keep")
 
 

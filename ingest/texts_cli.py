@@ -1,5 +1,6 @@
 """`python -m ingest load-texts [DIR] [--if-missing] [--workers N] [--embed] [--progress-file F]`: parse
 contract texts into the document layer (sections, references, defined terms, footnotes); by default the 510 CUAD texts.
+Then links contract families over the stored texts (ingest.families.link_all: amendments to their agreements).
 
 Prints the layer summary to stdout and a progress bar on stderr; errors are one line on stderr.
 """
@@ -18,7 +19,9 @@ from core.cli_support import run_cli
 from core.llm import build_embeddings
 from core.settings import REPO_ROOT, AgentSettings
 from graph.server.db import build_driver
+from graph.store.families import ensure_family_schema
 from ingest.background import ProgressFile
+from ingest.families.link import link_all
 from ingest.layer import load_texts
 
 DEFAULT_TEXTS = REPO_ROOT.parent / "shared" / "data" / "cuad" / "txt"
@@ -44,7 +47,10 @@ def cmd_load_texts(args: argparse.Namespace) -> int:
 
         summary = load_texts(driver, Path(args.directory), only_missing=args.if_missing, workers=args.workers,
                              embed=embed, progress=advance, on_plan=counts.plan if counts else None)
+        ensure_family_schema(driver)
+        families = link_all(driver)
     print(summary.line())
+    print(families.line())
     return 0
 
 

@@ -4,8 +4,9 @@ tests/integration/test_status_cypher.py hold the two to each other. docs/FILTERS
 prose.
 
 The facts: the effective date, `end_date` (the end of the initial term, reconciled by graph.store.end_dates:
-reviewer, else the contract's text, else the pre-extracted value) and the renewal facts read from the text
-(graph.documents.renewal_facts; `renewal_type` is None when the text was never read). Exactly one state:
+reviewer, else as the contract's amendments changed it, else the contract's text, else the pre-extracted
+value) and the renewal facts read from the text (graph.documents.renewal_facts; `renewal_type` is None when
+the text was never read). Exactly one state:
 
 * `not_started`: the effective date is after D. An unknown effective date counts as started (the row's
   note says so).
@@ -44,6 +45,7 @@ class StatusFacts:
     renewal_type: str | None = None
     renewal: Span = field(default_factory=Span)
     notice: Span = field(default_factory=Span)
+    amended: bool = False  # `end_date` is the end as an amendment changed it (end_date_source "amendment")
 
     def term(self) -> TermFacts:
         return TermFacts(term_end=self.end_date, renewal_type=self.renewal_type or "none", renewal=self.renewal,
@@ -85,6 +87,8 @@ def status(facts: StatusFacts, on: date, window_days: int = NOTICE_WINDOW_DAYS) 
         state = deadlines(facts.term(), on, window_days).state
         rolled = state in IN_FORCE and facts.end_date < on
     notes = [_rolled_note(facts)] if rolled else []
+    if facts.amended and state not in ("not_started", "perpetual", "unknown"):
+        notes.append(f"term end {facts.end_date} as amended (see the contract's family)")
     if facts.effective_date is None:
         notes.append("effective date unknown; counted as started")
     return Status(state, rolled, "; ".join(notes) or None)
@@ -101,7 +105,8 @@ def from_row(row: dict[str, Any]) -> StatusFacts:
     return StatusFacts(effective_date=_day(row.get("effective_date")), end_date=_day(row.get("end_date")),
                        renewal_type=row.get("renewal_type"),
                        renewal=Span(row.get("renewal_months"), row.get("renewal_days")),
-                       notice=Span(row.get("notice_months"), row.get("notice_days")))
+                       notice=Span(row.get("notice_months"), row.get("notice_days")),
+                       amended=row.get("end_date_source") == "amendment")
 
 
 def row_fields(row: dict[str, Any], on: date) -> dict[str, Any]:

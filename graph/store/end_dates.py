@@ -6,10 +6,12 @@
 Precedence (docs/RENEWALS.md#end-date):
 
 1. `end_date_confirmed`: a value a reviewer confirmed (`confirm_end_date`); source "reviewer".
-2. `end_date_text`: the end of the initial term read from the contract's own text, with its evidence
+2. `end_date_amended`: the end as the contract's amendments changed it (graph.store.families: the latest
+   term change of its family, with `end_date_amended_by` and `end_date_amended_quote`); source "amendment".
+3. `end_date_text`: the end of the initial term read from the contract's own text, with its evidence
    (graph.documents.renewal_facts writes it with the document layer: the text's explicit end date, else the
    term's start plus the initial term); source "text".
-3. `end_date_extracted`: the pre-extracted value (contract_data.json `end_date`, or an upload's reviewed
+4. `end_date_extracted`: the pre-extracted value (contract_data.json `end_date`, or an upload's reviewed
    form); source "extracted".
 
 `end_date` is the first of them that is known, `end_date_source` says which (null when none is), and the
@@ -29,15 +31,17 @@ from neo4j import Driver, ManagedTransaction
 from core.errors import NotFound
 from graph.server.db import write_tx
 
-PROPERTIES = ("end_date", "end_date_source", "end_date_confirmed", "end_date_text", "end_date_extracted")
-SOURCES = ("reviewer", "text", "extracted")
+PROPERTIES = ("end_date", "end_date_source", "end_date_confirmed", "end_date_amended", "end_date_text",
+              "end_date_extracted")
+SOURCES = ("reviewer", "amendment", "text", "extracted")
 
 
-def reconcile(confirmed: str, text: str, extracted: str) -> str:
-    """The SET items (after `SET `) that store the reconciled end on `c` from three Cypher expressions."""
-    end = f"coalesce({confirmed}, {text}, {extracted})"
-    source = (f"CASE WHEN {confirmed} IS NOT NULL THEN 'reviewer' WHEN {text} IS NOT NULL THEN 'text' "
-              f"WHEN {extracted} IS NOT NULL THEN 'extracted' END")
+def reconcile(confirmed: str, text: str, extracted: str, amended: str = "c.end_date_amended") -> str:
+    """The SET items (after `SET `) that store the reconciled end on `c` from four Cypher expressions (the
+    amended end is the stored one unless a writer passes another)."""
+    end = f"coalesce({confirmed}, {amended}, {text}, {extracted})"
+    source = (f"CASE WHEN {confirmed} IS NOT NULL THEN 'reviewer' WHEN {amended} IS NOT NULL THEN 'amendment' "
+              f"WHEN {text} IS NOT NULL THEN 'text' WHEN {extracted} IS NOT NULL THEN 'extracted' END")
     # term_end is the renewal maths' copy, stored only for contracts whose text was read (renewal_version);
     # null when the text says perpetual (a database written before `term_perpetual`: when it was null)
     term_end = (f"CASE WHEN c.renewal_version IS NULL THEN c.term_end "

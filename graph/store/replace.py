@@ -11,7 +11,7 @@ from neo4j import Driver, ManagedTransaction
 
 from core.errors import NotFound
 from graph.server.db import read, write_tx
-from graph.store import load, organisations
+from graph.store import families, load, organisations
 from graph.store import write as w
 from graph.store.schema import ensure_schema
 
@@ -32,6 +32,7 @@ def replace_contract(driver: Driver, file_id: str, request: w.CommitRequest, dat
     def work(tx: ManagedTransaction) -> None:
         org_keys = organisations.org_keys_of(tx, old_keys)  # the old parties' groups, regrouped at the end
         tx.run(w.REMOVE_ADDED_ALIASES, added=added).consume()
+        families.detach_members(tx, file_id)  # re-linked after the commit (docs/FAMILIES.md)
         tx.run(w.DELETE_CONTRACT, file_id=file_id).consume()
         tx.run(w.UNLINK_LOCATIONS, keys=old_keys, file_id=file_id).consume()
         new_keys = {row["key"] for row in rows["parties"]}

@@ -18,7 +18,7 @@ from neo4j.exceptions import ConstraintError
 
 from core.errors import DatabaseError, IngestError
 from graph.server.db import read, write_tx
-from graph.store import load, organisations
+from graph.store import families, load, organisations
 from graph.store.fingerprint import fingerprint_fields
 from graph.store.prepare import prepare
 from graph.store.schema import ensure_schema
@@ -208,10 +208,12 @@ def delete_contract(driver: Driver, file_id: str, database: str | None = None) -
     def work(tx: ManagedTransaction) -> None:
         org_keys = organisations.org_keys_of(tx, keys)  # before the parties only this contract had are gone
         tx.run(REMOVE_ADDED_ALIASES, added=added).consume()
+        families.detach_members(tx, file_id)
         tx.run(DELETE_CONTRACT, file_id=file_id).consume()
         tx.run(UNLINK_LOCATIONS, keys=keys, file_id=file_id).consume()
         tx.run(DELETE_ORPHAN_PARTIES, keys=keys).consume()
         load.refresh_stored_facts(tx, keys, [])
         organisations.rebuild(tx, org_keys)
+        families.drop_unlinked(tx)  # its placeholder parent, and the amended end it gave its parent
 
     write_tx(driver, work, database)

@@ -11,6 +11,7 @@ import streamlit as st
 
 from components import reads
 from components.contract.document import render_document
+from components.contract.family import render_family
 from components.contract.view import render_contract, render_contract_graph
 from components.footer import render_footer
 from components.formatting import choice_label
@@ -57,6 +58,7 @@ else:
     if overview_tab.open:
         with overview_tab:
             render_contract(details)
+            render_family(file_id)
             render_contract_terms(file_id, date.today())
             render_contract_graph(file_id)
     if document_tab.open:
