@@ -50,7 +50,8 @@ def pick_as_of(current: date) -> date:
 
 
 def _cards(numbers: dict[str, Any], as_of: date) -> list[tuple[str, str, str, ContractFilter | None]]:
-    soon = ContractFilter(min_end_date=as_of, max_end_date=as_of + timedelta(days=HORIZON_DAYS))
+    # The horizon stops at the last date the app handles (an as-of date of 2199-12-31 is allowed).
+    soon = ContractFilter(min_end_date=as_of, max_end_date=min(as_of + timedelta(days=HORIZON_DAYS), DATE_MAX))
     return [
         ("Contracts", f"{numbers['contracts']:,}", "Contracts in the graph.", ContractFilter()),
         ("Parties", f"{numbers['parties']:,}", "Distinct parties after name merging.", None),
