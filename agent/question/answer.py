@@ -100,7 +100,7 @@ def chips(f: ContractFilter) -> list[str]:
         op = {">=": "≥", "<=": "≤"}.get(d["monetary_value"]["operator"], d["monetary_value"]["operator"])
         out.append(f"amount {op} {money(d['monetary_value']['value'])}")
     out += [f"clause: {c}" for c in d.get("clause_types", [])]
-    out += [f"clause in the text: {c}" for c in d.get("text_clause_types", [])]
+    out += [f"clause in the text (found band): {c}" for c in d.get("text_clause_types", [])]
     if "text" in d:
         out.append(f"text: {d['text']}")
     out += _renewal_chips(d)
