@@ -85,17 +85,23 @@ def evaluate(labels: Path, texts: Path, model: ClauseModel | None = None) -> dic
     return {"A": a, "B": b, "macro_f1": macro, "key_precision_below_target_B": below, "model": model.meta}
 
 
+def _cells(report: dict[str, Any], category: str) -> list[float | int]:
+    """nA, P/R/F1 found on A, rules F1 on A, nB, P/R/F1 found on B, P/R found+possible on B, rules F1 on B."""
+    a, b = report["A"][category], report["B"][category]
+    return [a[FOUND]["n"], a[FOUND]["precision"], a[FOUND]["recall"], a[FOUND]["f1"], a["rules"]["f1"],
+            b[FOUND]["n"], b[FOUND]["precision"], b[FOUND]["recall"], b[FOUND]["f1"], b[POSSIBLE]["precision"],
+            b[POSSIBLE]["recall"], b["rules"]["f1"]]
+
+
 def format_table(report: dict[str, Any]) -> str:
     """One line per clause category: n, the model's found band and the rules, on A (cross-validated) and B."""
-    head = (f"{'category':<36} {'nA':>4} {'P A':>5} {'R A':>5} {'F1 A':>5} {'rules F1 A':>10} | {'nB':>4} "
-            f"{'P B':>5} {'R B':>5} {'F1 B':>5} {'poss P B':>8} {'poss R B':>8} {'rules F1 B':>10}")
-    lines = [head]
+    names = ("nA", "P A", "R A", "F1 A", "rules F1 A", "nB", "P B", "R B", "F1 B", "poss P B", "poss R B",
+             "rules F1 B")
+    lines = [f"{'category':<36} " + " ".join(f"{n:>{max(5, len(n))}}" for n in names)]
     for c in CLAUSE_CATEGORIES:
-        a, b = report["A"][c], report["B"][c]
-        lines.append(f"{c:<36} {a[FOUND]['n']:>4} {a[FOUND]['precision']:>5.2f} {a[FOUND]['recall']:>5.2f} "
-                     f"{a[FOUND]['f1']:>5.2f} {a['rules']['f1']:>10.2f} | {b[FOUND]['n']:>4} "
-                     f"{b[FOUND]['precision']:>5.2f} {b[FOUND]['recall']:>5.2f} {b[FOUND]['f1']:>5.2f} "
-                     f"{b[POSSIBLE]['precision']:>8.2f} {b[POSSIBLE]['recall']:>8.2f} {b['rules']['f1']:>10.2f}")
+        cells = [f"{v:>{max(5, len(n))}}" if isinstance(v, int) else f"{v:>{max(5, len(n))}.2f}"
+                 for n, v in zip(names, _cells(report, c), strict=True)]
+        lines.append(f"{c:<36} " + " ".join(cells))
     m = report["macro_f1"]
     lines.append(f"macro F1 over {len(CLAUSE_CATEGORIES)} clause categories: split A (cross-validated) "
                  f"{m['A'][FOUND]:.3f} (rules {m['A']['rules']:.3f}); split B (held out) {m['B'][FOUND]:.3f} "
@@ -113,11 +119,9 @@ def markdown(report: dict[str, Any]) -> str:
              "(held out) | found + possible P / R, split B | rules F1, split A / B |",
              "| --- | --- | --- | --- | --- | --- |"]
     for c in CLAUSE_CATEGORIES:
-        a, b = report["A"][c], report["B"][c]
-        lines.append(f"| {c} | {a[FOUND]['n']} / {b[FOUND]['n']} | {a[FOUND]['precision']:.2f} / "
-                     f"{a[FOUND]['recall']:.2f} / {a[FOUND]['f1']:.2f} | {b[FOUND]['precision']:.2f} / "
-                     f"{b[FOUND]['recall']:.2f} / {b[FOUND]['f1']:.2f} | {b[POSSIBLE]['precision']:.2f} / "
-                     f"{b[POSSIBLE]['recall']:.2f} | {a['rules']['f1']:.2f} / {b['rules']['f1']:.2f} |")
+        na, pa, ra, fa, rule_a, nb, pb, rb, fb, ppb, prb, rule_b = _cells(report, c)
+        lines.append(f"| {c} | {na} / {nb} | {pa:.2f} / {ra:.2f} / {fa:.2f} | {pb:.2f} / {rb:.2f} / {fb:.2f} | "
+                     f"{ppb:.2f} / {prb:.2f} | {rule_a:.2f} / {rule_b:.2f} |")
     m = report["macro_f1"]
     lines.append(f"| **macro F1 (36 categories)** | | **{m['A'][FOUND]:.3f}** (A) | **{m['B'][FOUND]:.3f}** (B) | | "
                  f"{m['A']['rules']:.3f} (A) / {m['B']['rules']:.3f} (B) |")

@@ -215,7 +215,8 @@ RETURN d.source AS source, d.page_count AS page_count, d.layer_version AS layer_
                       unresolved: [(s)-[r:UNRESOLVED_REFERENCE]->(d) | r.text],
                       terms: [(s)-[:USES_TERM]->(t:DefinedTerm) | t.term],
                       footnotes: [(s)-[r]->(f:Footnote) WHERE type(r) = 'CITES_FOOTNOTE' | f.number],
-                      clause_types: [(s)-[:IS_CLAUSE_OF_TYPE]->(c:ClauseType) | c.name]} AS section
+                      clause_types: [(s)-[r:IS_CLAUSE_OF_TYPE]->(c:ClauseType) WHERE r.band = 'found' | c.name]}
+                   AS section
             ORDER BY s.ordinal } AS sections,
   COLLECT { MATCH (d)-[:HAS_TERM]->(t:DefinedTerm)
             RETURN t {.term, .definition, section: t.section_number} AS term ORDER BY t.term } AS terms,

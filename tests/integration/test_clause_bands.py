@@ -1,15 +1,21 @@
 """The clause classifier's output as the document layer stores it: every section keeps the probability of every
 clause category, and the found / possible links carry exactly the model's band and score (checked against the
 model run in Python on the parsed text); the clause review by category lists only found or possible sections,
-and its found rows are the contracts the found-band filter counts."""
+and its found rows are the contracts the found-band filter counts; the offline assistant answers clause
+questions with the found-band count and says so."""
 
 from __future__ import annotations
 
 import csv
 import io
+from datetime import date
 
 import pytest
 
+from agent.context import AgentSettings, Context
+from agent.graph import build_agent
+from agent.offline import OfflineChatModel
+from agent.runner import ask
 from graph.query.filters import ContractFilter
 from graph.reads.repository import search_contracts
 from graph.retrieval.clause_review import clause_review, review_csv
@@ -64,3 +70,27 @@ def test_review_by_category_lists_banded_sections_and_its_found_rows_are_the_fil
         assert review.rows[0].score == pytest.approx(best[0]["top"])
     rows = list(csv.DictReader(io.StringIO(review_csv(review))))
     assert [(r["band"], float(r["score"])) for r in rows] == [(r.band, round(r.score, 4)) for r in review.rows]
+
+
+# Contracts with a section in the category's found band, counted from the stored links (not the compiler's Cypher).
+FOUND_CONTRACTS = """
+MATCH (c:Contract)-[:HAS_DOCUMENT]->(:Document)-[:HAS_SECTION|HAS_SUBSECTION*]->(s:Section)
+      -[r:IS_CLAUSE_OF_TYPE]->(:ClauseType {name: $c})
+WHERE r.band = 'found'
+RETURN count(DISTINCT c) AS n
+"""
+
+
+@pytest.mark.parametrize(("question", "category"), [
+    ("Which contracts can I terminate for convenience?", "Termination For Convenience"),
+    ("how many agreements contain a non-compete covenant in the text", "Non-Compete"),
+])
+def test_offline_assistant_answers_with_the_found_band_count(driver, question: str, category: str) -> None:
+    agent = build_agent(OfflineChatModel())
+    ctx = Context.create(driver, AgentSettings(provider="offline"), today=date.today())
+    answer = ask(agent, ctx, question, [])
+    expected = read(driver, FOUND_CONTRACTS, {"c": category})[0]["n"]
+    assert expected > 0
+    assert [(t.name, t.args, t.total_count) for t in answer.traces] == \
+        [("contract_search", {"text_clause_types": [category]}, expected)]
+    assert f"clause in the text (found band): {category}" in answer.text
