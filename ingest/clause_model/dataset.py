@@ -141,4 +141,4 @@ def _parsed(items: list[tuple[LabelledContract, str]], workers: int) -> Iterator
         yield from pool.map(_one, items, chunksize=4)
 
 
-__all__ = ["COVERAGE", "Dataset", "Example", "build_dataset", "contract_examples"]
+__all__ = ["Dataset", "Example", "build_dataset", "contract_examples"]
