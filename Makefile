@@ -12,8 +12,10 @@ PYTEST_ARGS ?= tests
 TEST_WORKERS ?= 2
 XDIST_ARGS := $(if $(filter-out 1,$(TEST_WORKERS)),-n $(TEST_WORKERS) --dist loadgroup)
 APP_PORT ?= 8501
+# The clause classifier (ingest/clause_model), trained on the CUAD dev labels' split A; the document layer reads it.
+CLAUSE_MODEL := .data/models/clause-classifier.joblib
 
-.PHONY: run test setup venv neo4j chromium lint db-start db-stop load bench bench-full clean-db
+.PHONY: run test setup venv neo4j models chromium lint db-start db-stop load bench bench-full clean-db
 
 run: setup
 	$(PY) -m graph server start
@@ -25,13 +27,19 @@ test: setup chromium
 	CG_NEO4J_HOME=$(TEST_HOME) CG_NEO4J_PORT=$(TEST_PORT) CG_TEST_WORKERS=$(TEST_WORKERS) \
 	  bash tests/with_test_db.sh $(PY) -m pytest $(XDIST_ARGS) $(PYTEST_ARGS)
 
-setup: venv neo4j
+setup: venv neo4j models
 
 venv: $(STAMP)
 $(STAMP): requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q -r requirements.txt
 	touch $(STAMP)
+
+# Seeded and deterministic; a few minutes on 2 cores. Retrained when its code or the requirements change.
+models: $(CLAUSE_MODEL)
+$(CLAUSE_MODEL): $(STAMP) ingest/clause_model/dataset.py ingest/clause_model/features.py ingest/clause_model/train.py \
+		ingest/clause_model/bands.py
+	$(PY) -m ingest.clause_model train --out $(CLAUSE_MODEL)
 
 neo4j: $(NEO4J_LIB)
 $(NEO4J_LIB): graph/server/neo4j/pom.xml

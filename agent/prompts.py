@@ -23,7 +23,9 @@ GRAPH_SCHEMA = """Graph schema (Neo4j 5, Cypher 5):
 (:Contract)-[:HAS_CLAUSE]->(:Clause {key, type, summary})
 (:Contract)-[:HAS_DOCUMENT]->(:Document {file_id})-[:HAS_SECTION]->(:Section {file_id, number, title, text})
 (:Section)-[:HAS_SUBSECTION|REFERENCES]->(:Section), (:Section)-[:DEFINES|USES_TERM]->(:DefinedTerm {term, definition})
-(:Section)-[:IS_CLAUSE_OF_TYPE]->(:ClauseType {name}), (:Section)-[:CITES_FOOTNOTE]->(:Footnote {number, text})
+(:Section)-[:IS_CLAUSE_OF_TYPE {band, score}]->(:ClauseType {name}) (band 'found' or 'possible', score: the \
+classifier's probability; count band 'found' unless asked otherwise)
+(:Section)-[:CITES_FOOTNOTE]->(:Footnote {number, text})
 Dates are Date values (c.effective_date.year, date('2020-01-01')); missing values are null."""
 
 SYSTEM_PROMPT = """You are the analyst assistant of Contract Graph, a knowledge graph of commercial \

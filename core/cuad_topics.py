@@ -65,7 +65,10 @@ TOPICS: dict[str, Topic] = {
     "Non-Compete": Topic(("non compet", "noncompet", "compet", "not compete"),
                          ("non-competition", "shall not compete", "competitor", "competing products",
                           "competitive business", "engage in any business", "directly or indirectly",
-                          "restricted period")),
+                          "restricted period"),
+        # only "in the text": a bare "non-compete" is the sample's pre-extracted clause type (agent/question/lexicon)
+        phrase=r"non-?compet(?:e|es|ition)(?: (?:covenants?|clauses?|restrictions?|provisions?|obligations?))? "
+               r"in (?:the|their|its) (?:own )?texts?"),
     "Exclusivity": Topic(("exclusiv", "sole supplier", "sole distributor", "only supplier"),
                          ("exclusive", "exclusivity", "exclusive right", "exclusive distributor", "sole and exclusive",
                           "shall not appoint any other")),
@@ -90,7 +93,8 @@ TOPICS: dict[str, Topic] = {
         ("for convenience", "without cause", "for any reason", "for any or no reason", "at any time upon",
          "at any time by giving", "upon notice to the other party", "in its sole discretion",
          "may terminate this agreement upon", "may terminate this agreement by giving", "days written notice"),
-        phrase=r"termination for convenience"),
+        phrase=r"termination for convenience|terminat(?:e|ed|es) (?:(?:it|them|this|the|these|those|an?|"
+               r"agreements?|contracts?) ){0,2}for convenience"),
     "Rofr/Rofo/Rofn": Topic(("first refusal", "first offer", "first negotiat", "rofr", "rofo", "rofn",
                              "right of first"),
                             ("right of first refusal", "right of first offer", "right of first negotiation",

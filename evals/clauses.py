@@ -110,3 +110,9 @@ def format_table(report: dict[str, dict]) -> str:
     precision, recall = macro_average(report)
     lines.append(f"{'macro (categories with n > 0)':<36} {'':>5} {recall:>7.3f} {precision:>7.3f}")
     return "\n".join(lines)
+
+
+if __name__ == "__main__":  # `python -m evals.clauses`: the clause classifier, split A and B (evals.clause_classifier)
+    from evals.clause_classifier import main
+
+    raise SystemExit(main())

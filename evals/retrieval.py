@@ -22,9 +22,7 @@ without a clause (what `graph.retrieval.search.MIN_SCORE` is chosen from). Resul
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
-import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,12 +34,10 @@ from graph.documents import cypher as q
 from graph.documents.load import contract_ids
 from graph.retrieval.search import MIN_SCORE, ClauseResult, clause_search, search_sections
 from graph.server.db import build_driver, read
-from ingest.cuad_labels import LabelledContract, load_labels, name_key
+from ingest.cuad_labels import LabelledContract, covers, load_labels, name_key, split_of
 
 DEFAULT_LABELS = Path("../shared/data/cuad/labels_dev.csv")
 RESULTS = Path(__file__).parent / "results" / "retrieval.json"
-SHINGLE = 5
-COVERAGE = 0.5
 SHORT_SECTION = 300
 TOP = 5
 QUESTIONS: dict[str, str] = {
@@ -58,27 +54,6 @@ QUESTIONS: dict[str, str] = {
     "Renewal Term": "Does the agreement renew automatically, and for how long?",
     "Notice Period To Terminate Renewal": "How much notice is needed to prevent renewal?",
 }
-
-
-def split_of(filename: str) -> str:
-    """'A' or 'B': the first byte of the SHA-1 of the file name's matching key, even or odd."""
-    return "AB"[hashlib.sha1(name_key(filename).encode()).digest()[0] % 2]
-
-
-def _words(text: str) -> list[str]:
-    return re.findall(r"\w+", text.lower())
-
-
-def covers(section_text: str, span: str) -> bool:
-    """Whether a hit's text covers a labelled span (see the module docstring)."""
-    words, span_words = _words(section_text), _words(span)
-    if not span_words:
-        return False
-    if len(span_words) < SHINGLE:
-        return f" {' '.join(span_words)} " in f" {' '.join(words)} "
-    have = {tuple(words[i:i + SHINGLE]) for i in range(len(words) - SHINGLE + 1)}
-    wanted = [tuple(span_words[i:i + SHINGLE]) for i in range(len(span_words) - SHINGLE + 1)]
-    return sum(1 for s in wanted if s in have) >= COVERAGE * len(wanted)
 
 
 def shown_text(row: dict[str, Any]) -> str:

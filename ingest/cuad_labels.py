@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import csv
+import hashlib
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -16,6 +17,8 @@ from pathlib import Path
 from core.vocab import CUAD_CATEGORIES
 
 csv.field_size_limit(10_000_000)
+SHINGLE = 5
+COVERAGE = 0.5
 
 
 def name_key(name: str) -> str:
@@ -94,3 +97,34 @@ def read_text(path: Path) -> str:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
         return raw.decode("latin-1")
+
+
+def split_of(filename: str) -> str:
+    """'A' or 'B': the dev split of a labelled contract, the first byte of the SHA-1 of its file name's matching
+    key, even or odd (clause retrieval and the clause classifier: tuned on A, B held out)."""
+    return "AB"[hashlib.sha1(name_key(filename).encode()).digest()[0] % 2]
+
+
+def words(text: str) -> list[str]:
+    """Lower-case word tokens, as span coverage compares them."""
+    return re.findall(r"\w+", text.lower())
+
+
+def shingles(tokens: list[str]) -> list[tuple[str, ...]]:
+    """The SHINGLE-word shingles of a token list (one shingle of all of them when shorter)."""
+    if len(tokens) < SHINGLE:
+        return [tuple(tokens)] if tokens else []
+    return [tuple(tokens[i:i + SHINGLE]) for i in range(len(tokens) - SHINGLE + 1)]
+
+
+def covers(section_text: str, span: str) -> bool:
+    """Whether a text covers a labelled span: at least half of the span's 5-word shingles (lower-case word
+    tokens) occur in it; a span of fewer than 5 words must occur whole."""
+    tokens, span_words = words(section_text), words(span)
+    if not span_words:
+        return False
+    if len(span_words) < SHINGLE:
+        return f" {' '.join(span_words)} " in f" {' '.join(tokens)} "
+    have = set(shingles(tokens))
+    wanted = shingles(span_words)
+    return sum(1 for s in wanted if s in have) >= COVERAGE * len(wanted)

@@ -83,7 +83,7 @@ def extract_types(scan: Scan, out: Facets) -> None:
 def extract_clauses(scan: Scan, out: Facets, cuad_only: bool = False) -> None:
     """CUAD categories (cuad_only=True, run before the types) or the sample's extracted clause types."""
     key = "text_clause_types" if cuad_only else "clause_types"
-    label = "clause in the text" if cuad_only else "clause"
+    label = "clause in the text (found band)" if cuad_only else "clause"
     found: list[str] = list(out.fields.get(key, []))
     for pattern, value in CUAD_PATTERNS if cuad_only else CLAUSE_PATTERNS:
         for span in list(scan.spans(pattern)):

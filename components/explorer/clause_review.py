@@ -23,8 +23,12 @@ COLUMNS = {
     "section": st.column_config.TextColumn("Section", width="medium", help="Best matching section: number and title"),
     "quote": st.column_config.TextColumn("Quote", width="large",
                                          help="Around the first of the question's words; hover or widen for more"),
+    "band": st.column_config.TextColumn("Band", width="small",
+                                        help="found: the clause classifier's precision-oriented band; possible: "
+                                             "its lower band; empty: the question names no CUAD category"),
     "score": st.column_config.NumberColumn("Score", format="%.2f", width="small",
-                                           help="Full-text relevance of the section (higher is better)"),
+                                           help="By category: the classifier's probability that the section is "
+                                                "the clause; else full-text relevance (higher is better)"),
     "parties": st.column_config.ListColumn("Parties", width="medium"),
     "file_id": st.column_config.TextColumn("File id", width="small"),
 }
@@ -32,7 +36,8 @@ COLUMNS = {
 def review_frame(review: ClauseReview) -> pd.DataFrame:
     """The review's rows for st.dataframe, best first."""
     rows = [{"title": r.title, "section": f"{r.cite()} {r.section_title}".strip(), "quote": r.quote,
-             "score": round(r.score, 2), "parties": r.parties, "file_id": r.file_id} for r in review.rows]
+             "band": r.band or "", "score": round(r.score, 2), "parties": r.parties, "file_id": r.file_id}
+            for r in review.rows]
     return pd.DataFrame(rows, columns=list(COLUMNS))
 
 
@@ -49,9 +54,15 @@ def _ask() -> str | None:
 
 def _headline(review: ClauseReview) -> None:
     scope = "in the graph" if review.scope is None else f"of the {len(review.scope):,} in this filter"
-    st.caption(f"{review.total:,} contracts {scope} have a section matching “{escape_md(review.question)}”; each "
-               "is listed with its best matching section. Select a row to open that contract's document with this "
-               "search.")
+    if review.category:
+        found = sum(1 for r in review.rows if r.band == "found")
+        st.caption(f"{review.total:,} contracts {scope} have a section the clause classifier puts in "
+                   f"“{escape_md(review.category)}”: {found:,} listed in the found band, the others possible; each "
+                   "with its best section and its probability. Select a row to open that contract's document.")
+    else:
+        st.caption(f"{review.total:,} contracts {scope} have a section matching “{escape_md(review.question)}” "
+                   "(by its words: the question names no CUAD category, so no band); each is listed with its best "
+                   "matching section. Select a row to open that contract's document with this search.")
     if review.capped:
         st.warning(f"Only the best {len(review.rows):,} of {review.total:,} contracts are listed (and downloaded); "
                    "narrow the filter to see the rest.", icon=":material/warning:")
@@ -80,8 +91,9 @@ def render_clause_review(f: ContractFilter) -> None:
         with st.spinner("Searching the contracts' sections ..."):
             review = reads.clause_table(scope.model_dump_json(), question)
         if not review.rows:
-            st.info(f"No contract in this filter has a section matching “{escape_md(question)}”.",
-                    icon=":material/search_off:")
+            what = (f"the clause classifier puts in “{escape_md(review.category)}” (found or possible band)"
+                    if review.category else f"matching “{escape_md(question)}”")
+            st.info(f"No contract in this filter has a section {what}.", icon=":material/search_off:")
             show_queries(review.queries, key=CYPHER)
             return
         _headline(review)

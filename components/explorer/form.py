@@ -134,9 +134,10 @@ def _content(f: ContractFilter, options: dict[str, list[str]], k: str) -> dict[s
                                                                               f.clause_types),
                                        default=list(f.clause_types), key=f"{k}_clauses", placeholder="Any clauses"),
         "text_clause_types": st.multiselect(
-            "Clause found in the text (CUAD)", list(CUAD_CATEGORIES), default=list(f.text_clause_types),
+            "Clause found in the text (CUAD, found band)", list(CUAD_CATEGORIES), default=list(f.text_clause_types),
             key=f"{k}_text_clauses", placeholder="Any category",
-            help="A section of the contract's own text is classified with every chosen CUAD category."),
+            help="A section of the contract's own text is classified with every chosen CUAD category in the "
+                 "found band (the clause classifier's precision-oriented band; possible sections do not count)."),
     }
     sorts = list(SORT_LABELS)
     left, right = st.columns([3, 2])

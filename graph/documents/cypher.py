@@ -5,7 +5,10 @@ Layer shape: (:Contract)-[:HAS_DOCUMENT]->(:Document)-[:HAS_SECTION]->(:Section)
 (:Section)-[:UNRESOLVED_REFERENCE {text, external, reason}]->(:Document),
 (:Document)-[:HAS_TERM]->(:DefinedTerm), (:Section)-[:DEFINES|USES_TERM]->(:DefinedTerm),
 (:Document)-[:HAS_FOOTNOTE]->(:Footnote)<-[:CITES_FOOTNOTE]-(:Section),
-(:Section)-[:IS_CLAUSE_OF_TYPE]->(:ClauseType {name}). Every part carries its document's `file_id`.
+(:Section {clause_scores})-[:IS_CLAUSE_OF_TYPE {band, score}]->(:ClauseType {name}): `clause_scores` holds the clause
+classifier's probability of every clause category (ingest.clause_model.features.CLAUSE_CATEGORIES order); a link
+exists for a category in the found or possible band (ingest.clause_model.bands). Every part carries its
+document's `file_id`.
 """
 
 from __future__ import annotations
@@ -63,7 +66,7 @@ CALL (row) {
 CREATE_SECTIONS = """
 UNWIND $rows AS row
 CREATE (s:Section {file_id: row.file_id, number: row.number, title: row.title, text: row.text,
-                   ordinal: row.ordinal, level: row.level, kind: row.kind})
+                   ordinal: row.ordinal, level: row.level, kind: row.kind, clause_scores: row.clause_scores})
 SET s.page = row.page
 """
 LINK_TOP = """
@@ -125,7 +128,7 @@ LINK_CLAUSE_TYPES = """
 UNWIND $rows AS row
 MATCH (s:Section {file_id: row.file_id, number: row.number})
 MERGE (t:ClauseType {name: row.name})
-CREATE (s)-[:IS_CLAUSE_OF_TYPE]->(t)
+CREATE (s)-[:IS_CLAUSE_OF_TYPE {band: row.band, score: row.score}]->(t)
 """
 SET_LAYER_INFO = """
 UNWIND $rows AS row
@@ -212,7 +215,8 @@ RETURN d.source AS source, d.page_count AS page_count, d.layer_version AS layer_
                       unresolved: [(s)-[r:UNRESOLVED_REFERENCE]->(d) | r.text],
                       terms: [(s)-[:USES_TERM]->(t:DefinedTerm) | t.term],
                       footnotes: [(s)-[r]->(f:Footnote) WHERE type(r) = 'CITES_FOOTNOTE' | f.number],
-                      clause_types: [(s)-[:IS_CLAUSE_OF_TYPE]->(c:ClauseType) | c.name]} AS section
+                      clause_types: [(s)-[r:IS_CLAUSE_OF_TYPE]->(c:ClauseType) WHERE r.band = 'found' | c.name]}
+                   AS section
             ORDER BY s.ordinal } AS sections,
   COLLECT { MATCH (d)-[:HAS_TERM]->(t:DefinedTerm)
             RETURN t {.term, .definition, section: t.section_number} AS term ORDER BY t.term } AS terms,

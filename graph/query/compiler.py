@@ -45,7 +45,8 @@ GROUP_KEYS: dict[str, tuple[str, str]] = {
     "party_country": ("UNWIND c.party_countries AS g", "g"),
     "governing_law_country": ("", "c.governing_law_country"),
     "clause_type": ("UNWIND c.clause_types AS g", "g"),
-    "text_clause_type": ("MATCH (s:Section {file_id: c.file_id})-[:IS_CLAUSE_OF_TYPE]->(g:ClauseType)", "g.name"),
+    "text_clause_type": ("MATCH (s:Section {file_id: c.file_id})-[r:IS_CLAUSE_OF_TYPE]->(g:ClauseType) "
+                         "WHERE r.band = 'found'", "g.name"),
     **{name: ("", key) for name, key in renewal_cypher.GROUP_KEYS.items()},
     "status": ("", status_cypher.STATUS),
     "currency": ("", "c.currency"),

@@ -128,8 +128,10 @@ def property_conditions(f: ContractFilter, today: date) -> list[Condition]:
 def _clause_conditions(f: ContractFilter) -> list[Condition]:
     found = [Condition(f"$clause_type_{i} IN c.clause_types", f"clause_type_{i}", ctype)
              for i, ctype in enumerate(f.clause_types)]
-    # Categories found in the contract's own text: a section of its document layer classified with them.
-    found += [Condition("EXISTS { MATCH (s:Section {file_id: c.file_id})-[:IS_CLAUSE_OF_TYPE]->"
-                        f"(:ClauseType {{name: $text_clause_type_{i}}}) }}", f"text_clause_type_{i}", name)
+    # Categories found in the contract's own text: a section of its document layer classified with them in the
+    # found band (the clause classifier's precision-oriented band; ingest.clause_model.bands).
+    found += [Condition("EXISTS { MATCH (s:Section {file_id: c.file_id})-[r:IS_CLAUSE_OF_TYPE]->"
+                        f"(:ClauseType {{name: $text_clause_type_{i}}}) WHERE r.band = 'found' }}",
+                        f"text_clause_type_{i}", name)
               for i, name in enumerate(f.text_clause_types)]
     return found

@@ -137,7 +137,8 @@ class ContractFilter(BaseModel):
     text_clause_types: tuple[str, ...] = Field(
         (), max_length=MAX_ITEMS,
         description="CUAD clause categories found in the contract's own text (a section of its document "
-                    "classified with the category); all must hold. Valid: " + ", ".join(CUAD_CATEGORIES))
+                    "classified with the category in the found band, the classifier's precision-oriented "
+                    "band); all must hold. Valid: " + ", ".join(CUAD_CATEGORIES))
     renewal_types: tuple[RenewalType, ...] = Field(
         (), max_length=MAX_ITEMS,
         description="How the contract renews, read from its text; any of them matches (OR): none, automatic "

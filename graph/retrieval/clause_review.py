@@ -1,10 +1,13 @@
 """Clause review over a set of contracts: for each contract in scope, the section that best answers a
-clause question (the section full-text index, the same Lucene query as clause search), with a short quote.
+clause question, with a short quote.
 
-One parameterized read returns the number of contracts with a match and the best `cap` of them, so a page
-can say when the list was cut. The scope is any ContractFilter, decided by `graph.retrieval.search.scope_ids`
-(the compiler, as every other reader). `word_pattern` / `quote` are pure helpers the
-dashboard also uses to highlight the question's words in section text.
+A question about a CUAD category ("termination for convenience", `core.cuad_topics`) lists only the sections the
+clause classifier put in that category's found or possible band (ingest.clause_model.bands), the found band first,
+each with its probability; a contract with neither is not listed. Any other question ranks sections by the
+section full-text index (the same Lucene query as clause search) and carries no band. One parameterized read
+returns the number of contracts listed and the best `cap` of them, so a page can say when the list was cut. The
+scope is any ContractFilter, decided by `graph.retrieval.search.scope_ids` (the compiler, as every other reader).
+`word_pattern` / `quote` are pure helpers the dashboard also uses to highlight the question's words.
 """
 
 from __future__ import annotations
@@ -32,7 +35,8 @@ QUOTE_CHARS = 280
 MIN_ROOT = 3
 SHORT_SECTION = 300
 HEADING_SLACK = 24  # characters a heading's title may start after (its number, 'Section', 'ARTICLE')
-CSV_COLUMNS = ("file_id", "contract_title", "section", "section_title", "quote")
+CSV_COLUMNS = ("file_id", "contract_title", "section", "section_title", "band", "score", "quote")
+BANDS = ("found", "possible")  # ingest.clause_model.bands; a review by category lists these, found first
 # Best-scoring section per contract in scope (ties: reading order), every matching contract counted,
 # the best `$cap` returned. `$file_ids` NULL means every contract. Scores carry clause search's category
 # boost, so the section chosen here is the one clause search would rank first in that contract.
@@ -49,6 +53,26 @@ MATCH (c:Contract {file_id: hit.file_id})
 WITH total, collect({file_id: c.file_id, title: coalesce(c.title, c.file_id), parties: coalesce(c.party_names, []),
        number: best.number, section_title: best.title, text: best.text, page: best.page, score: hit.score,
        sections: hit.sections,
+       children: COLLECT { MATCH (best)-[:HAS_SUBSECTION]->(ch:Section) RETURN ch.text ORDER BY ch.ordinal LIMIT 4 }
+      }) AS rows
+RETURN total, rows
+"""
+# By category: every section linked to $category in one of $bands, the best per contract (found before possible,
+# then the higher probability, then reading order); the rows as CLAUSE_REVIEW's, with the band.
+CLAUSE_REVIEW_BANDED = """
+MATCH (node:Section)-[r:IS_CLAUSE_OF_TYPE]->(:ClauseType {name: $category})
+WHERE ($file_ids IS NULL OR node.file_id IN $file_ids) AND r.band IN $bands
+WITH node, r.band AS band, coalesce(r.score, 1.0) AS score
+ORDER BY CASE band WHEN 'found' THEN 0 ELSE 1 END, score DESC, node.ordinal
+WITH node.file_id AS file_id, collect({node: node, band: band, score: score})[0] AS top, count(*) AS sections
+ORDER BY CASE top.band WHEN 'found' THEN 0 ELSE 1 END, top.score DESC, file_id
+WITH collect({file_id: file_id, best: top.node, band: top.band, score: top.score, sections: sections}) AS found
+UNWIND found[0..$cap] AS hit
+WITH size(found) AS total, hit, hit.best AS best
+MATCH (c:Contract {file_id: hit.file_id})
+WITH total, collect({file_id: c.file_id, title: coalesce(c.title, c.file_id), parties: coalesce(c.party_names, []),
+       number: best.number, section_title: best.title, text: best.text, page: best.page, score: hit.score,
+       band: hit.band, sections: hit.sections,
        children: COLLECT { MATCH (best)-[:HAS_SUBSECTION]->(ch:Section) RETURN ch.text ORDER BY ch.ordinal LIMIT 4 }
       }) AS rows
 RETURN total, rows
@@ -70,7 +94,8 @@ class ReviewRow:
     page: int | None
     score: float
     quote: str
-    sections: int  # how many of its sections match at all
+    sections: int  # how many of its sections match at all (by category: are in a band)
+    band: str | None = None  # found / possible (a review by category), None (ranked by words)
 
     def cite(self) -> str:
         return f"§{self.section}" if self.section[:1].isdigit() else self.section
@@ -85,6 +110,7 @@ class ClauseReview:
     total: int
     scope: list[str] | None
     queries: list[CompiledQuery] = field(default_factory=list)
+    category: str | None = None  # the CUAD category the rows are banded by; None: ranked by words only
 
     @property
     def capped(self) -> bool:
@@ -159,34 +185,42 @@ def _row(row: dict[str, Any], question: str) -> ReviewRow:
     # A title that names the clause says where the match is: the quote then reads from the start of the body.
     asked = "" if pattern and pattern.search(title) else question
     return ReviewRow(row["file_id"], row["title"], list(row["parties"]), row["number"], title, row["page"],
-                     float(row["score"]), quote(text, asked), int(row["sections"]))
+                     float(row["score"]), quote(text, asked), int(row["sections"]), row.get("band"))
 
 
 def clause_review(driver: Driver, question: str, scope: ContractFilter | None = None, cap: int = ROW_CAP,
                   today: date | None = None, database: str | None = None) -> ClauseReview:
-    """The best matching section of every contract in `scope` that has one (at most `cap`, best first).
-    Raises FilterValidationError when the question has no content word."""
+    """The best section of every contract in `scope` that has one (at most `cap`, best first): by the question's
+    CUAD category, its found or possible sections; else by full-text match. Raises FilterValidationError when
+    the question has no content word."""
     question = check_question(question)
     if not 1 <= cap <= ROW_CAP:
         raise FilterValidationError(f"cap must be between 1 and {ROW_CAP}.", field="cap")
-    lucene = section_lucene_query(question)
     ids, ran = scope_ids(driver, scope, None, today, database)
+    params = category_params(question)
+    category = params["category"]
     if ids == []:
-        return ClauseReview(question, [], 0, ids, ran)
-    query = CompiledQuery(CLAUSE_REVIEW, {"query": scoped_query(lucene, ids), "file_ids": ids, "cap": cap,
-                                          **category_params(question)})
+        return ClauseReview(question, [], 0, ids, ran, category)
+    if category:
+        query = CompiledQuery(CLAUSE_REVIEW_BANDED, {"category": category, "bands": list(BANDS), "file_ids": ids,
+                                                     "cap": cap})
+    else:
+        query = CompiledQuery(CLAUSE_REVIEW, {"query": scoped_query(section_lucene_query(question), ids),
+                                              "file_ids": ids, "cap": cap, **params})
     found = read(driver, query.cypher, query.params, database)  # no row at all when nothing matched
     rows, total = (found[0]["rows"], int(found[0]["total"])) if found else ([], 0)
-    return ClauseReview(question, [_row(r, question) for r in rows], total, ids, [*ran, query])
+    return ClauseReview(question, [_row(r, question) for r in rows], total, ids, [*ran, query], category)
 
 
 def review_csv(review: ClauseReview) -> str:
     """The clause review table as CSV: one row per contract (file_id, contract title, section, section title,
-    quote); a cell a spreadsheet would read as a formula starts with an apostrophe."""
+    band, score, quote; band is empty for a question ranked by words, whose score is its full-text relevance);
+    a cell a spreadsheet would read as a formula starts with an apostrophe."""
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS)
     writer.writeheader()
     for row in review.rows:
         writer.writerow(csv_row({"file_id": row.file_id, "contract_title": row.title, "section": row.cite(),
-                                 "section_title": row.section_title, "quote": row.quote}))
+                                 "section_title": row.section_title, "band": row.band or "",
+                                 "score": f"{row.score:.4f}", "quote": row.quote}))
     return out.getvalue()

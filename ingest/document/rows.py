@@ -9,11 +9,14 @@ its first definition (every defining section still gets its DEFINES link).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from graph.documents.rows import LAYER_VERSION, Rows, empty_rows
 from ingest.document.classify import Categories, document_categories
 from ingest.document.models import ParsedDocument
+
+if TYPE_CHECKING:
+    from ingest.clause_model.predict import SectionClauses
 
 
 def _unique(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -27,18 +30,18 @@ def _unique(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
-def _sections(doc: ParsedDocument, file_id: str, rows: Rows, categories: Categories) -> set[str]:
+def _sections(doc: ParsedDocument, file_id: str, rows: Rows, clauses: dict[str, SectionClauses]) -> set[str]:
     numbers = {s.number for s in doc.sections}
     for s in doc.sections:
         rows["sections"].append({"file_id": file_id, "number": s.number, "title": s.title, "text": s.text,
                                  "page": s.page, "ordinal": s.ordinal, "level": s.level,
-                                 "kind": s.kind})
+                                 "kind": s.kind, "clause_scores": list(clauses[s.number].scores)})
         if s.parent_number in numbers:
             rows["children"].append({"file_id": file_id, "parent": s.parent_number, "number": s.number})
         else:
             rows["top"].append({"file_id": file_id, "number": s.number})
-        rows["clause_types"] += [{"file_id": file_id, "number": s.number, "name": name}
-                                 for name in categories[s.number]]
+        rows["clause_types"] += [{"file_id": file_id, "number": s.number, "name": name, "band": band,
+                                  "score": score} for name, band, score in clauses[s.number].typed]
     return numbers
 
 
@@ -83,10 +86,16 @@ def _footnotes(doc: ParsedDocument, file_id: str, numbers: set[str], rows: Rows)
 
 def document_rows(doc: ParsedDocument, file_id: str, categories: Categories | None = None) -> Rows:
     """The rows that write one document's layer (the Document node itself must exist or be in `documents`);
-    `categories`: the sections' `document_categories`, when the caller has them already."""
+    `categories`: the sections' `document_categories` (the rules, read by the classifier), when the caller has
+    them already. Every section keeps the clause classifier's probability of each clause category
+    (`clause_scores`, in `ingest.clause_model.features.CLAUSE_CATEGORIES` order); a category in the found or
+    possible band is also an IS_CLAUSE_OF_TYPE link with its band and score."""
+    from ingest.clause_model.predict import document_clauses  # scikit-learn loads when a layer is built, not before
+
     rows = empty_rows()
     rows["ids"].append({"file_id": file_id})
-    numbers = _sections(doc, file_id, rows, document_categories(doc) if categories is None else categories)
+    clauses = document_clauses(doc, document_categories(doc) if categories is None else categories)
+    numbers = _sections(doc, file_id, rows, clauses)
     _references(doc, file_id, numbers, rows)
     _terms(doc, file_id, numbers, rows)
     _footnotes(doc, file_id, numbers, rows)

@@ -160,7 +160,7 @@ def test_explorer_clause_review_table_and_csv(driver, monkeypatch: pytest.Monkey
     assert [r["file_id"] for r in rows] == [r.file_id for r in review.rows]
     assert rows[0] == {"file_id": review.rows[0].file_id, "contract_title": review.rows[0].title,
                        "section": review.rows[0].cite(), "section_title": review.rows[0].section_title,
-                       "quote": review.rows[0].quote}
+                       "band": "", "score": f"{review.rows[0].score:.4f}", "quote": review.rows[0].quote}
     # The review's own statements are listed like the filter's: the scope read, then the clause search.
     labels = [e.label for e in at.expander if e.label.startswith("Cypher and parameters")]
     assert f"Cypher and parameters ({len(review.queries)} queries)" in labels and len(labels) == 2
@@ -168,6 +168,20 @@ def test_explorer_clause_review_table_and_csv(driver, monkeypatch: pytest.Monkey
     at.session_state[CLAUSE_CYPHER] = True  # as a click on its expander does
     at.run()
     assert review.queries[-1].cypher.strip() in [c.value.strip() for c in at.code]
+
+
+def test_explorer_clause_review_by_category_shows_bands_and_scores(driver) -> None:
+    at = open_page(EXPLORER, {"contract_types": "License"})
+    at.text_input(key="explorer_clause_q").set_value("governing law")
+    at.button(key=SUBMIT_EXPLORER).click().run()
+    assert not at.exception, at.exception
+    review = clause_review(driver, "governing law", ContractFilter(contract_types=("License",)))
+    [table] = [d.value for d in at.dataframe if "quote" in d.value.columns]
+    assert list(table["band"]) == [r.band for r in review.rows] and set(table["band"]) <= {"found", "possible"}
+    assert list(table["score"]) == [round(r.score, 2) for r in review.rows]
+    found = sum(1 for r in review.rows if r.band == "found")
+    caption = next(shown(c.value) for c in at.caption if "clause classifier" in c.value)
+    assert f"“Governing Law”: {found} listed in the found band" in caption
 
 
 def test_explorer_clause_review_without_matches_and_bad_input() -> None:

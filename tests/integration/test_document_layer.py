@@ -16,8 +16,10 @@ from graph.documents.rows import LAYER_VERSION
 from graph.reads.repository import graph_counts
 from graph.server.config import REPO_ROOT
 from graph.server.db import read, write
+from ingest.clause_model.predict import document_clauses
 from ingest.cuad_labels import read_text
-from ingest.document import ParsedDocument, classify_section, parse_document
+from ingest.document import ParsedDocument, parse_document
+from ingest.document.classify import document_categories
 from ingest.layer import load_texts, match_texts
 from ingest.renewals.rows import RENEWAL_VERSION
 from tests.conftest import TEXTS
@@ -63,7 +65,7 @@ def expected_counts(doc: ParsedDocument) -> dict[str, int]:
         "terms": len(terms),
         "defines": len({(d.section_number, d.term) for d in doc.definitions}),
         "uses": len({(u.section_number, u.term) for u in doc.term_uses if u.term in terms}),
-        "clause_types": sum(len(classify_section(s)) for s in doc.sections),
+        "clause_types": sum(len(c.typed) for c in document_clauses(doc, document_categories(doc)).values()),
     }
 
 

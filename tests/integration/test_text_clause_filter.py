@@ -1,5 +1,6 @@
-"""`text_clause_types` (CUAD categories classified in the contract's own sections) against an independent
-computation: parse and classify the sample texts in Python, and count the contracts per category."""
+"""`text_clause_types` (CUAD categories the clause classifier puts in the found band in the contract's own
+sections) against an independent computation: parse the sample texts and run the classifier in Python, and count
+the contracts with a found section per category (possible sections do not count)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,9 @@ import pytest
 
 from graph.reads.repository import search_contracts
 from graph.store.sample import SHARED_TEXTS
-from ingest.document import classify_section
+from ingest.clause_model.bands import FOUND
+from ingest.clause_model.predict import document_clauses
+from ingest.document.classify import document_categories
 from tests.conftest import ParsedCorpus
 
 CATEGORIES = ["Governing Law", "Audit Rights", "Insurance"]
@@ -23,7 +26,8 @@ def categories_by_contract(driver, cuad_corpus: ParsedCorpus) -> dict[str, set[s
         if path.stem not in ids:
             continue  # a handful of file names differ from their file_id; they are left out of both sides
         parsed = cuad_corpus.docs[path.name]  # parse_document(read_text(path), path.stem), once per session
-        found[path.stem] = {cat for section in parsed.sections for cat in classify_section(section)}
+        clauses = document_clauses(parsed, document_categories(parsed))
+        found[path.stem] = {cat for c in clauses.values() for cat, band, _ in c.typed if band == FOUND}
     assert len(found) >= 500
     return found
 

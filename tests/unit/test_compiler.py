@@ -174,7 +174,8 @@ def test_search_adds_the_sort_key_test_to_the_filter() -> None:
     ("party_country", "UNWIND c.party_countries AS g", "g"),
     ("governing_law_country", None, "c.governing_law_country"),
     ("clause_type", "UNWIND c.clause_types AS g", "g"),
-    ("text_clause_type", "MATCH (s:Section {file_id: c.file_id})-[:IS_CLAUSE_OF_TYPE]->(g:ClauseType)", "g.name"),
+    ("text_clause_type", "MATCH (s:Section {file_id: c.file_id})-[r:IS_CLAUSE_OF_TYPE]->(g:ClauseType) "
+                         "WHERE r.band = 'found'", "g.name"),
 ])
 def test_group_keys(group_by: str, expansion: str | None, key: str) -> None:
     # avg, not count: a count of contracts per party over everything reads the stored counts (below).
@@ -244,9 +245,10 @@ def test_has_end_date(flag: bool, expr: str) -> None:
     assert where({"has_end_date": flag}) == (f"{HEAD}\nWHERE {expr}", {})
 
 
-def test_text_clause_types_use_the_document_layer() -> None:
+def test_text_clause_types_use_the_document_layers_found_band() -> None:
     cypher, params = where({"text_clause_types": ["governing law", "Audit Rights"]})
-    assert "EXISTS { MATCH (s:Section {file_id: c.file_id})-[:IS_CLAUSE_OF_TYPE]->(:ClauseType " \
-           "{name: $text_clause_type_0}) }" in cypher
-    assert "{name: $text_clause_type_1}) }" in cypher
+    assert cypher == (f"{HEAD}\nWHERE EXISTS {{ MATCH (s:Section {{file_id: c.file_id}})-[r:IS_CLAUSE_OF_TYPE]->"
+                      "(:ClauseType {name: $text_clause_type_0}) WHERE r.band = 'found' }\n"
+                      "  AND EXISTS { MATCH (s:Section {file_id: c.file_id})-[r:IS_CLAUSE_OF_TYPE]->"
+                      "(:ClauseType {name: $text_clause_type_1}) WHERE r.band = 'found' }")
     assert params == {"text_clause_type_0": "Governing Law", "text_clause_type_1": "Audit Rights"}

@@ -56,11 +56,11 @@ def test_explorer_csv_neutralises_file_id_title_party_and_summary(monkeypatch: p
 
 
 def test_clause_review_csv_neutralises_every_text_column() -> None:
-    review = ClauseReview("termination", [ReviewRow("-1+1", "=cmd", ["A"], "@x", "+title", None, 1.0, "=quote", 1)],
-                          1, None, [])
+    review = ClauseReview("termination", [ReviewRow("-1+1", "=cmd", ["A"], "@x", "+title", None, 0.875, "=quote", 1,
+                                                    "found")], 1, None, [])
     [line] = _cells(review_csv(review))
     assert line == {"file_id": "'-1+1", "contract_title": "'=cmd", "section": "'@x", "section_title": "'+title",
-                    "quote": "'=quote"}
+                    "band": "found", "score": "0.8750", "quote": "'=quote"}
 
 
 def _schedule_row(file_id: str, title: str, quote: str) -> ScheduleRow:

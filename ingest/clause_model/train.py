@@ -1,0 +1,102 @@
+"""Training the clause classifier on dev split A (pure computation; `python -m ingest.clause_model train`).
+
+1. Every section of split A's labelled contracts is an example (`dataset`), its labels the categories whose
+   expert span its own text holds. Split B is never read here.
+2. Vectorizers are fitted on split A's sections; one linear SVM per category (seeded).
+3. Four folds over split A's contracts (a contract's sections stay in one fold) give every section a decision
+   value from a model that did not see its contract; a sigmoid fitted on those turns decisions into
+   probabilities (Platt scaling), and the band thresholds are chosen on them (`bands.choose`).
+4. The final models are fitted on all of split A; the cross-validated figures go into the model's `meta`.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+
+import numpy as np
+import sklearn
+from scipy import sparse
+from sklearn.linear_model import LogisticRegression
+from sklearn.model_selection import GroupKFold
+from sklearn.svm import LinearSVC
+
+from ingest.clause_model.bands import Point, choose, curve, point_at
+from ingest.clause_model.dataset import Dataset, Example
+from ingest.clause_model.features import CLAUSE_CATEGORIES, SectionInput, features, fit_vectorizers
+from ingest.clause_model.model import ClauseModel
+
+log = logging.getLogger(__name__)
+SEED = 20261202
+FOLDS = 4
+C = 0.3
+TRAIN_SPLIT = "A"
+
+
+def inputs(examples: list[Example]) -> list[SectionInput]:
+    """What the classifier reads of each example."""
+    return [SectionInput(e.title, e.text, e.kind, e.rules) for e in examples]
+
+
+def holds_of(examples: list[Example], category: str) -> list[frozenset[tuple[str, int]]]:
+    """Per example: the (contract, span id) pairs of `category` its subtree holds."""
+    return [frozenset((e.contract, i) for i in e.holds.get(category, ())) for e in examples]
+
+
+def _svm(seed: int) -> LinearSVC:
+    return LinearSVC(C=C, class_weight="balanced", random_state=seed, max_iter=5000)
+
+
+def _fit_one(x: sparse.csr_matrix, y: np.ndarray, seed: int) -> tuple[np.ndarray, float]:
+    """Weights and intercept of one category's model (all zero, intercept -1, when `y` has one class)."""
+    if y.min() == y.max():
+        return np.zeros(x.shape[1], dtype=np.float32), -1.0 if y.max() == 0 else 1.0
+    svm = _svm(seed).fit(x, y)
+    return svm.coef_[0].astype(np.float32), float(svm.intercept_[0])
+
+
+def _platt(decisions: np.ndarray, y: np.ndarray) -> tuple[float, float]:
+    """(slope, offset) of probability = 1 / (1 + exp(slope * d + offset)), fitted on out-of-fold decisions."""
+    if y.min() == y.max():
+        return -1.0, 0.0
+    lr = LogisticRegression(C=1e4).fit(decisions.reshape(-1, 1), y)
+    return -float(lr.coef_[0, 0]), -float(lr.intercept_[0])
+
+
+def train(dataset: Dataset, seed: int = SEED) -> ClauseModel:
+    """The classifier trained on split A of `dataset` (see the module docstring)."""
+    started = time.perf_counter()
+    train_set = dataset.subset(TRAIN_SPLIT)
+    examples = train_set.examples
+    items = inputs(examples)
+    fitted = fit_vectorizers(items)
+    x = features(fitted, items)
+    groups = np.array([e.contract for e in examples])
+    labels = np.array([[c in e.positive for c in CLAUSE_CATEGORIES] for e in examples], dtype=np.int8)
+    oof = np.zeros(labels.shape, dtype=np.float64)
+    for fold_train, fold_test in GroupKFold(n_splits=FOLDS).split(x, groups=groups):
+        for j in range(len(CLAUSE_CATEGORIES)):
+            w, b = _fit_one(x[fold_train], labels[fold_train, j], seed)
+            oof[fold_test, j] = x[fold_test] @ w + b
+    weights = np.zeros((len(CLAUSE_CATEGORIES), x.shape[1]), dtype=np.float32)
+    intercepts, slopes, offsets = (np.zeros(len(CLAUSE_CATEGORIES)) for _ in range(3))
+    thresholds, cv, curves = {}, {}, {}
+    for j, category in enumerate(CLAUSE_CATEGORIES):
+        weights[j], intercepts[j] = _fit_one(x, labels[:, j], seed)
+        slopes[j], offsets[j] = _platt(oof[:, j], labels[:, j])
+        probabilities = 1.0 / (1.0 + np.exp(slopes[j] * oof[:, j] + offsets[j]))
+        holds, spans = holds_of(examples, category), sum(train_set.spans[category].values())
+        points = curve(probabilities, holds, spans)
+        thresholds[category] = choose(points)
+        curves[category] = [[p.threshold, p.kept, round(p.precision, 4), round(p.recall, 4)] for p in points]
+        cv[category] = _row(point_at(probabilities, holds, spans, thresholds[category].found), spans)
+    meta = {"seed": seed, "split": TRAIN_SPLIT, "sections": len(examples), "contracts": len(set(groups)),
+            "features": int(x.shape[1]), "folds": FOLDS, "C": C, "sklearn": sklearn.__version__,
+            "seconds": round(time.perf_counter() - started, 1), "cv": cv, "cv_curves": curves}
+    log.info("trained on %d sections of %d contracts in %.0f s", len(examples), len(set(groups)), meta["seconds"])
+    return ClauseModel(fitted, weights, intercepts, slopes, offsets, thresholds, meta)
+
+
+def _row(point: Point, spans: int) -> dict[str, float | int]:
+    return {"precision": round(point.precision, 4), "recall": round(point.recall, 4), "f1": round(point.f(), 4),
+            "kept": point.kept, "n": spans}
