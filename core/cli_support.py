@@ -28,6 +28,10 @@ def run_cli(command: Callable[[], int], describe: Callable[[ContractGraphError],
     except BrokenPipeError:
         sys.stderr.close()
         return 0
+    except OSError as e:  # the environment refused a file operation (a directory given as a file, a full disk)
+        where = f": {str(e.filename)[:200]}" if e.filename else ""
+        print(f"error: {e.strerror or type(e).__name__}{where}", file=sys.stderr)
+        return EXIT_ERROR
     except KeyboardInterrupt:
         print("error: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED

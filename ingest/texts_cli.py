@@ -15,6 +15,7 @@ from tqdm import tqdm
 
 from core.cli_input import int_option
 from core.cli_support import run_cli
+from core.errors import IngestError
 from core.llm import build_embeddings
 from core.settings import REPO_ROOT, AgentSettings
 from graph.server.db import build_driver
@@ -35,7 +36,11 @@ def cmd_load_texts(args: argparse.Namespace) -> int:
     embed = _section_embedder() if args.embed else None
     if args.embed and embed is None:
         print("No EMBEDDING_MODEL configured: sections are loaded without embeddings.", file=sys.stderr)
+    if args.progress_file and args.progress_file.is_dir():
+        raise IngestError(f"--progress-file {str(args.progress_file)[:200]} is a directory; give a file path.")
     counts = ProgressFile(args.progress_file) if args.progress_file else None
+    if counts:
+        counts.advance(0)  # a path that cannot be written fails here, before any work
     with build_driver() as driver, tqdm(unit="document", desc="Parsing texts", file=sys.stderr) as bar:
         def advance(n: int) -> None:
             bar.update(n)

@@ -3,7 +3,6 @@ download of the reference repository's `contract_data.json`. The data is never c
 
 from __future__ import annotations
 
-import json
 import logging
 import urllib.error
 import urllib.request
@@ -11,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from core.errors import SampleDataMissing
+from core.json_file import read_json_file
 from core.settings import env_setting
 from graph.server.config import REPO_ROOT
 
@@ -65,10 +65,7 @@ def resolve_sample(explicit: str | Path | None = None, allow_download: bool = Tr
 
 def read_records(path: Path) -> list[dict[str, Any]]:
     """Seed-format records from a JSON file (a list of objects)."""
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as e:
-        raise SampleDataMissing(f"{path} is not a readable JSON file: {e}") from e
+    data = read_json_file(Path(path), "The contract file", SampleDataMissing)
     if not isinstance(data, list) or not all(isinstance(r, dict) for r in data):
         raise SampleDataMissing(f"{path} must hold a JSON list of contract objects.")
     return data
