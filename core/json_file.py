@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from core.errors import ContractGraphError
+from core.text_safety import printable
 from core.untrusted import REPLACEMENT
 
 MAX_FILE_DEPTH = 64
@@ -37,7 +38,7 @@ def _depth_over(value: Any, limit: int) -> bool:
 def read_json_file(path: Path, what: str, error: type[ContractGraphError] = ContractGraphError) -> Any:
     """The JSON value in `path`; `what` names the file in messages ("LLM_SCRIPT"), `error` is the class
     raised (each caller's own domain error)."""
-    shown = str(path)[:200]
+    shown = printable(str(path))[:200]
     try:
         data = Path(path).read_bytes()
     except OSError as e:

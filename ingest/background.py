@@ -25,6 +25,7 @@ from typing import Any
 
 from core.errors import IngestError
 from core.settings import REPO_ROOT, env_setting
+from core.text_safety import printable
 
 log = logging.getLogger(__name__)
 # The one command the runner spawns (it gets `--progress-file PATH` and, if given, the text directory appended).
@@ -92,7 +93,8 @@ class ProgressFile:
         try:
             write_json(self.path, {"done": self.done, "total": self.total, "updated": time.time()})
         except OSError as e:
-            raise IngestError(f"The progress file {str(self.path)[:200]} cannot be written: {e.strerror or e}") from e
+            raise IngestError(f"The progress file {printable(str(self.path))[:200]} cannot be written: "
+                              f"{e.strerror or e}") from e
 
 
 def _read_json(path: Path) -> dict[str, Any]:

@@ -20,6 +20,7 @@ from pathlib import Path
 from neo4j import Driver
 
 from core.errors import IngestError
+from core.text_safety import printable
 from graph.documents.load import (
     Embed,
     contract_ids,
@@ -82,7 +83,7 @@ def match_texts(file_ids: Iterable[str], directory: Path) -> tuple[dict[str, Pat
     text files no contract matched."""
     paths = sorted(Path(directory).glob("*.txt"))
     if not paths:
-        raise IngestError(f"No .txt files in {directory}.")
+        raise IngestError(f"No .txt files in {printable(str(directory))[:200]}.")
     by_stem = {p.stem: p for p in paths}
     by_key = {name_key(p.name): p for p in paths}
     matched = {}

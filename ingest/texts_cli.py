@@ -13,11 +13,12 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from core.cli_input import int_option
-from core.cli_support import run_cli
+from core.cli_input import CliParser, int_option
+from core.cli_support import parse_args, run_cli
 from core.errors import IngestError
 from core.llm import build_embeddings
 from core.settings import REPO_ROOT, AgentSettings
+from core.text_safety import printable
 from graph.server.db import build_driver
 from ingest.background import ProgressFile
 from ingest.layer import load_texts
@@ -37,7 +38,8 @@ def cmd_load_texts(args: argparse.Namespace) -> int:
     if args.embed and embed is None:
         print("No EMBEDDING_MODEL configured: sections are loaded without embeddings.", file=sys.stderr)
     if args.progress_file and args.progress_file.is_dir():
-        raise IngestError(f"--progress-file {str(args.progress_file)[:200]} is a directory; give a file path.")
+        shown = printable(str(args.progress_file))[:200]
+        raise IngestError(f"--progress-file {shown} is a directory; give a file path.")
     counts = ProgressFile(args.progress_file) if args.progress_file else None
     if counts:
         counts.advance(0)  # a path that cannot be written fails here, before any work
@@ -54,7 +56,7 @@ def cmd_load_texts(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    texts = argparse.ArgumentParser(prog="python -m ingest load-texts", description=__doc__)
+    texts = CliParser(prog="python -m ingest load-texts", description=__doc__)
     texts.add_argument("directory", nargs="?", default=str(DEFAULT_TEXTS))
     texts.add_argument("--if-missing", action="store_true",
                        help="skip documents whose layer this loader version already wrote")
@@ -67,5 +69,5 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    args = parse_args(build_parser(), argv)
     return run_cli(lambda: cmd_load_texts(args))
