@@ -51,6 +51,7 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (root / "texts").mkdir()
     (root / "texts" / "Not A Contract Of The Sample.txt").write_text("nothing to match")
     (root / "empty-dir").mkdir()
+    (root / "progress").mkdir()
     return root
 
 
@@ -128,7 +129,8 @@ def texts_argv(draw: st.DrawFn, root: Path) -> list[str]:
     options = draw(st.lists(st.one_of(
         _option("--workers", junk | st.integers(-2, 70).map(str)),
         _option("--progress-file", st.sampled_from(["/etc", "/proc/self/x/y", str(root / "empty-dir"),
-                                                    str(root / "progress.json")]) | junk),
+                                                    str(root / "progress.json")])
+                | junk.map(lambda p: str(root / "progress" / p.replace("/", "_")))),  # never the working dir
         st.sampled_from([["--if-missing"], ["--bogus"], ["-h=1"]])), max_size=3))
     return [directory, *[a for group in options for a in group]]
 
