@@ -11,6 +11,7 @@ from typing import Any
 
 from core.cli_input import InvalidText, check_argv, load_json
 from core.errors import ContractGraphError
+from core.text_safety import printable
 
 EXIT_ERROR = 2
 EXIT_INTERRUPTED = 130
@@ -23,11 +24,17 @@ def run_cli(command: Callable[[], int], describe: Callable[[ContractGraphError],
     try:
         return command()
     except ContractGraphError as e:
-        print(f"error: {describe(e)}", file=sys.stderr)
+        # A message may quote a path or value the user gave: control characters in it (a CR that would
+        # overwrite the line, an ESC sequence) are shown as escapes. Lines the message means to have stay.
+        print("error: " + "\n".join(printable(line) for line in describe(e).split("\n")), file=sys.stderr)
         return EXIT_ERROR
     except BrokenPipeError:
         sys.stderr.close()
         return 0
+    except OSError as e:  # the environment refused a file operation (a directory given as a file, a full disk)
+        where = f": {printable(str(e.filename))[:200]}" if e.filename else ""
+        print(f"error: {e.strerror or type(e).__name__}{where}", file=sys.stderr)
+        return EXIT_ERROR
     except KeyboardInterrupt:
         print("error: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED

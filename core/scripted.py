@@ -44,6 +44,7 @@ from langchain_core.messages import (
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from core.errors import ConfigError
+from core.json_file import read_json_file
 from core.reply_model import ReplyChatModel
 
 PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}")
@@ -96,11 +97,7 @@ def parse_script(data: Any) -> list[ScriptTurn]:
 
 
 def load_script(path: Path) -> list[ScriptTurn]:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as e:
-        raise ConfigError(f"LLM_SCRIPT {path} cannot be read as JSON: {e}") from e
-    return parse_script(data)
+    return parse_script(read_json_file(path, "LLM_SCRIPT", ConfigError))
 
 
 def openai_error(kind: str) -> openai.OpenAIError:

@@ -6,6 +6,7 @@ components/ alike (docs/SECURITY.md, "Rendering and exports").
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Any
 
 # Bidirectional controls: embeddings, overrides and isolates (U+202A-E, U+2066-9) reorder what is shown
@@ -48,3 +49,19 @@ def csv_cell(value: Any) -> Any:
 def csv_row(row: dict[str, Any]) -> dict[str, Any]:
     """`csv_cell` over every value of a row."""
     return {key: csv_cell(value) for key, value in row.items()}
+
+
+def printable(text: str) -> str:
+    """`text` as valid UTF-8 on one line: undecodable bytes (surrogate escapes), lone surrogates and control
+    or line-breaking characters (a file name may hold a newline) become escapes."""
+    try:
+        valid = text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    except UnicodeEncodeError:  # a lone surrogate that is not an escaped byte
+        valid = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return "".join(_escape(ch) for ch in valid)
+
+
+def _escape(ch: str) -> str:
+    if unicodedata.category(ch) in ("Cc", "Zl", "Zp"):
+        return ch.encode("unicode_escape").decode("ascii")
+    return ch

@@ -23,7 +23,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from core.errors import IngestError
 from core.settings import REPO_ROOT, env_setting
+from core.text_safety import printable
 
 log = logging.getLogger(__name__)
 # The one command the runner spawns (it gets `--progress-file PATH` and, if given, the text directory appended).
@@ -65,8 +67,12 @@ def write_json(path: Path, data: dict[str, Any]) -> None:
     """Replace `path` atomically, so a reader never sees half a file."""
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.write_text(json.dumps(data))
-    os.replace(tmp, path)
+    try:
+        tmp.write_text(json.dumps(data))
+        os.replace(tmp, path)
+    except OSError:
+        tmp.unlink(missing_ok=True)  # no stray temporary file beside a path that could not be replaced
+        raise
 
 
 class ProgressFile:
@@ -84,7 +90,11 @@ class ProgressFile:
         self._write()
 
     def _write(self) -> None:
-        write_json(self.path, {"done": self.done, "total": self.total, "updated": time.time()})
+        try:
+            write_json(self.path, {"done": self.done, "total": self.total, "updated": time.time()})
+        except OSError as e:
+            raise IngestError(f"The progress file {printable(str(self.path))[:200]} cannot be written: "
+                              f"{e.strerror or e}") from e
 
 
 def _read_json(path: Path) -> dict[str, Any]:

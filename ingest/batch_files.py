@@ -9,26 +9,11 @@ at (too long, a NUL byte, an unreadable folder) is reported for that path and th
 from __future__ import annotations
 
 import os
-import unicodedata
 from pathlib import Path
 
+from core.text_safety import printable
+
 NOT_FOUND = "no such file or folder"
-
-
-def printable(text: str) -> str:
-    """`text` as valid UTF-8 on one line: undecodable bytes (surrogate escapes), lone surrogates and control
-    or line-breaking characters (a file name may hold a newline) become escapes."""
-    try:
-        valid = text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
-    except UnicodeEncodeError:  # a lone surrogate that is not an escaped byte
-        valid = text.encode("utf-8", "backslashreplace").decode("utf-8")
-    return "".join(_escape(ch) for ch in valid)
-
-
-def _escape(ch: str) -> str:
-    if unicodedata.category(ch) in ("Cc", "Zl", "Zp"):
-        return ch.encode("unicode_escape").decode("ascii")
-    return ch
 
 
 def display_name(path: Path) -> str:

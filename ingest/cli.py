@@ -28,10 +28,11 @@ from tqdm import tqdm
 
 from core.cli_support import run_cli
 from core.errors import ContractGraphError
+from core.text_safety import printable
 from core.vocab import CONTRACT_TYPES
 from graph.server.db import build_driver
 from graph.store.write import DuplicateFile
-from ingest.batch_files import collect_files, display_name, printable
+from ingest.batch_files import collect_files, display_name
 from ingest.duplicates import CHOICES, Choice
 from ingest.evidence import LOW_CONFIDENCE, REVIEW_FIELDS
 from ingest.pipeline import (

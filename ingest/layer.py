@@ -20,6 +20,7 @@ from pathlib import Path
 from neo4j import Driver
 
 from core.errors import IngestError
+from core.text_safety import printable
 from graph.documents.load import (
     Embed,
     contract_ids,
@@ -46,6 +47,8 @@ from ingest.rules.title import document_name
 
 log = logging.getLogger(__name__)
 BATCH_SIZE = 20
+# One upload's sections: the sample's most sectioned contract has 811 (99% have at most 547).
+MAX_SECTIONS = 5000
 TEXT_SOURCE = "cuad-txt"
 
 
@@ -80,7 +83,7 @@ def match_texts(file_ids: Iterable[str], directory: Path) -> tuple[dict[str, Pat
     text files no contract matched."""
     paths = sorted(Path(directory).glob("*.txt"))
     if not paths:
-        raise IngestError(f"No .txt files in {directory}.")
+        raise IngestError(f"No .txt files in {printable(str(directory))[:200]}.")
     by_stem = {p.stem: p for p in paths}
     by_key = {name_key(p.name): p for p in paths}
     matched = {}
@@ -97,6 +100,13 @@ def layer_rows(doc: ParsedDocument, file_id: str, renewals: RenewalTerms | None 
     sections classified once for both."""
     categories = document_categories(doc)
     return document_rows(doc, file_id, categories) | renewal_rows(doc, file_id, renewals, categories)
+
+
+def check_sections(rows: Rows, limit: int = MAX_SECTIONS) -> None:
+    """Refuse a document layer of more than `limit` sections (one write transaction holds them all)."""
+    if len(rows["sections"]) > limit:
+        raise IngestError(f"The text parses into {len(rows['sections']):,} sections; at most {limit:,} are "
+                          "stored for one contract (the most sectioned contract in the sample has 811).")
 
 
 def parse_text_file(item: tuple[str, str]) -> Rows:
@@ -190,6 +200,7 @@ def build_document_layer(driver: Driver, file_id: str, pages: list[str] | None =
     pages = document_pages(driver, file_id, database) if pages is None else "\f".join(pages).split("\f")
     doc = parse_document(pages, file_id)
     rows = layer_rows(doc, file_id, renewals)
+    check_sections(rows)
     rows["titles"] = _titles(file_id, "\n".join(pages))
     write_layer(driver, rows, embed, database)
     summary = LayerSummary()

@@ -1,8 +1,10 @@
 """Read an uploaded PDF into per-page text, refusing bad input with a specific, readable error.
 
 `read_pdf` checks, in order: empty file, size limit, PDF header, truncation (no `%%EOF` trailer
-near the end), parse errors, encryption, zero pages and a missing text layer (scans: there is no
-OCR here). Each failure is its own `IngestError` subclass so callers and tests can tell them apart,
+near the end), parse errors, encryption, zero pages, the page limit, the text limit (checked page by page
+while reading, so a hostile file costs at most the limit's work) and a missing text layer (scans: there is
+no OCR here). The limits sit about three times above the largest contract of the CUAD sample
+(docs/SECURITY.md, "Uploads"). Each failure is its own `IngestError` subclass so callers and tests can tell them apart,
 and each message is written for the person who uploaded the file. Page texts come out normalised for the
 document parser (`ingest.pdf_layout`: running lines dropped, paragraphs re-flowed from the layout).
 """
@@ -23,6 +25,10 @@ from ingest.pdf_layout import layout_pages
 log = logging.getLogger(__name__)
 
 DEFAULT_MAX_BYTES = 50 * 1024 * 1024
+# The sample's largest PDF has 154 pages and its longest text 338,211 characters; a 1.3 MB PDF of 100,000
+# numbered lines (1,000 pages) took 4 min 45 s and 1.3 GB to ingest before these limits.
+MAX_PAGES = 500
+MAX_TEXT_CHARS = 1_000_000
 # The PDF spec lets a header sit anywhere in the first 1024 bytes, and readers accept a
 # trailer followed by some junk; these windows mirror what common viewers tolerate.
 _HEADER_WINDOW = 1024
@@ -51,6 +57,10 @@ class EncryptedPdfError(IngestError):
 
 class PdfNoPagesError(IngestError):
     """The PDF parses but contains no pages."""
+
+
+class PdfTooManyPagesError(IngestError):
+    """The PDF has more pages than the reader takes (`MAX_PAGES`)."""
 
 
 class PdfNoTextError(IngestError):
@@ -103,9 +113,9 @@ def _opens_without_password(reader: PdfReader) -> bool:
         return False
 
 
-def _page_texts(reader: PdfReader) -> list[str]:
+def _page_texts(reader: PdfReader, max_chars: int) -> list[str]:
     try:
-        return layout_pages(list(reader.pages))
+        return layout_pages(list(reader.pages), max_chars)
     except (PyPdfError, ValueError, KeyError, TypeError, AttributeError, IndexError) as e:
         raise CorruptPdfError(f"The PDF is corrupt: a page could not be read ({e}).") from e
 
@@ -117,14 +127,18 @@ def _count_pages(reader: PdfReader) -> int:
         raise CorruptPdfError(f"The PDF is corrupt: its page tree cannot be read ({e}).") from e
 
 
-def read_pdf(data: bytes, *, max_bytes: int = DEFAULT_MAX_BYTES) -> PdfText:
+def read_pdf(data: bytes, *, max_bytes: int = DEFAULT_MAX_BYTES, max_pages: int = MAX_PAGES,
+             max_chars: int = MAX_TEXT_CHARS) -> PdfText:
     """Extract the text of every page of `data`, raising an `IngestError` subclass on bad input."""
     _check_bytes(data, max_bytes)
     reader = _open(data)
     n_pages = _count_pages(reader)
     if n_pages == 0:
         raise PdfNoPagesError("The PDF has no pages.")
-    pages = _page_texts(reader)
+    if n_pages > max_pages:
+        raise PdfTooManyPagesError(f"The PDF has {n_pages:,} pages; at most {max_pages:,} are read (the longest "
+                                   "contract in the sample has 154). Split the document and upload the parts.")
+    pages = _page_texts(reader, max_chars)
     if not any(text.strip() for text in pages):
         raise PdfNoTextError(
             "The PDF has no text layer (it looks like a scan). OCR is not available: "

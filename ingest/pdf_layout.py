@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from pypdf import PageObject
 
+from core.errors import IngestError
 from ingest.document.patterns import running_shape
 
 log = logging.getLogger(__name__)
@@ -174,9 +175,31 @@ def reflow(lines: list[Line], fallback: tuple[float | None, int] = (None, 0)) ->
     return "\n\n".join(p for p in paragraphs if p.strip())
 
 
-def layout_pages(pages: list[PageObject]) -> list[str]:
-    """Every page's text, normalised for the document parser (see the module docstring)."""
-    lines = strip_running([page_lines(page) for page in pages])
+class PdfTextTooLongError(IngestError):
+    """The PDF's text is longer than the reader takes (`ingest.pdf.MAX_TEXT_CHARS`)."""
+
+
+def _bounded_lines(pages: list[PageObject], max_chars: int | None) -> list[list[Line]]:
+    """Each page's lines, stopping at the first page that takes the text past `max_chars`: a page costs
+    time and memory in proportion to its text, so the reader never lays out more than the limit."""
+    found: list[list[Line]] = []
+    total = 0
+    for number, page in enumerate(pages, 1):
+        lines = page_lines(page)
+        total += sum(len(line.text) for line in lines)
+        if max_chars is not None and total > max_chars:
+            raise PdfTextTooLongError(
+                f"The PDF's text is longer than {max_chars:,} characters (reached on page {number} of "
+                f"{len(pages):,}); the longest contract in the sample has about 340,000. Split the document "
+                "and upload the parts.")
+        found.append(lines)
+    return found
+
+
+def layout_pages(pages: list[PageObject], max_chars: int | None = None) -> list[str]:
+    """Every page's text, normalised for the document parser (see the module docstring); refused with
+    PdfTextTooLongError past `max_chars` characters."""
+    lines = strip_running(_bounded_lines(pages, max_chars))
     fallback = (_document_pitch(lines), _typical_length([ln for page in lines for ln in page]))
     return [reflow(page, fallback) for page in lines]
 

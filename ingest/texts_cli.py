@@ -14,10 +14,12 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from core.cli_input import int_option
-from core.cli_support import run_cli
+from core.cli_input import CliParser, int_option
+from core.cli_support import parse_args, run_cli
+from core.errors import IngestError
 from core.llm import build_embeddings
 from core.settings import REPO_ROOT, AgentSettings
+from core.text_safety import printable
 from graph.server.db import build_driver
 from graph.store.families import ensure_family_schema
 from ingest.background import ProgressFile
@@ -38,7 +40,12 @@ def cmd_load_texts(args: argparse.Namespace) -> int:
     embed = _section_embedder() if args.embed else None
     if args.embed and embed is None:
         print("No EMBEDDING_MODEL configured: sections are loaded without embeddings.", file=sys.stderr)
+    if args.progress_file and args.progress_file.is_dir():
+        shown = printable(str(args.progress_file))[:200]
+        raise IngestError(f"--progress-file {shown} is a directory; give a file path.")
     counts = ProgressFile(args.progress_file) if args.progress_file else None
+    if counts:
+        counts.advance(0)  # a path that cannot be written fails here, before any work
     with build_driver() as driver, tqdm(unit="document", desc="Parsing texts", file=sys.stderr) as bar:
         def advance(n: int) -> None:
             bar.update(n)
@@ -55,7 +62,7 @@ def cmd_load_texts(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    texts = argparse.ArgumentParser(prog="python -m ingest load-texts", description=__doc__)
+    texts = CliParser(prog="python -m ingest load-texts", description=__doc__)
     texts.add_argument("directory", nargs="?", default=str(DEFAULT_TEXTS))
     texts.add_argument("--if-missing", action="store_true",
                        help="skip documents whose layer this loader version already wrote")
@@ -68,5 +75,5 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    args = parse_args(build_parser(), argv)
     return run_cli(lambda: cmd_load_texts(args))

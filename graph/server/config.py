@@ -36,6 +36,24 @@ def validate_uri(uri: str) -> str:
     return uri.strip()
 
 
+MAX_HOME_CHARS = 1024  # far below PATH_MAX (4,096); the server's own files go several levels below it
+MAX_NAME_BYTES = 255  # NAME_MAX: the longest file or directory name Linux file systems take
+
+
+def _home_path(text: str) -> Path:
+    """CG_NEO4J_HOME as an absolute path, refused with one line when no file system could hold it."""
+    if len(text) > MAX_HOME_CHARS:
+        raise ConfigError(f"CG_NEO4J_HOME is {len(text):,} characters long; at most {MAX_HOME_CHARS:,}.")
+    if "\0" in text or any(len(part.encode("utf-8", "surrogateescape")) > MAX_NAME_BYTES
+                            for part in text.split("/")):
+        raise ConfigError(f"CG_NEO4J_HOME is not a usable directory path (a NUL character, or a name longer "
+                          f"than {MAX_NAME_BYTES} bytes).")
+    try:
+        return Path(text).resolve()
+    except (OSError, RuntimeError) as e:  # a symlink loop, a part that is not a directory
+        raise ConfigError(f"CG_NEO4J_HOME cannot be used: {e}") from e
+
+
 @dataclass(frozen=True)
 class LocalServer:
     """Where and how the project's own Neo4j server runs."""
@@ -56,7 +74,7 @@ class LocalServer:
 
     @classmethod
     def from_env(cls) -> LocalServer:
-        home = Path(env_setting("CG_NEO4J_HOME") or REPO_ROOT / ".data" / "neo4j")
+        home = _home_path(env_setting("CG_NEO4J_HOME") or str(REPO_ROOT / ".data" / "neo4j"))
         try:
             port = int(env_setting("CG_NEO4J_PORT", "7687") or "7687")
         except ValueError as e:
@@ -64,7 +82,7 @@ class LocalServer:
         if not 0 < port < 65536:
             raise ConfigError("CG_NEO4J_PORT must be a port number between 1 and 65535")
         return cls(
-            home=home.resolve(),
+            home=home,
             port=port,
             heap=env_setting("CG_NEO4J_HEAP", "1g") or "1g",
             pagecache=env_setting("CG_NEO4J_PAGECACHE", "512m") or "512m",
@@ -102,7 +120,10 @@ class Neo4jSettings:
             user = setting("NEO4J_USERNAME", "neo4j", secrets=secrets) or "neo4j"
             return cls(uri=uri, username=user, password=password, database=database)
         local = LocalServer.from_env()
-        password = local.password_file.read_text().strip() if local.password_file.is_file() else ""
+        try:
+            password = local.password_file.read_text().strip() if local.password_file.is_file() else ""
+        except OSError as e:
+            raise ConfigError(f"The local server's password file cannot be read: {e.strerror or e}") from e
         return cls(uri=local.uri, username="neo4j", password=password, database=database, local=local)
 
     def describe(self) -> str:

@@ -3,7 +3,6 @@ download of the reference repository's `contract_data.json`. The data is never c
 
 from __future__ import annotations
 
-import json
 import logging
 import unicodedata
 import urllib.error
@@ -12,7 +11,9 @@ from pathlib import Path
 from typing import Any
 
 from core.errors import SampleDataMissing
+from core.json_file import read_json_file
 from core.settings import env_setting
+from core.text_safety import printable
 from graph.server.config import REPO_ROOT
 
 log = logging.getLogger(__name__)
@@ -45,7 +46,7 @@ def resolve_sample(explicit: str | Path | None = None, allow_download: bool = Tr
     """The first existing sample file; downloads it when none is local. Raises SampleDataMissing."""
     tried = candidate_paths(explicit)
     if explicit and not Path(explicit).is_file():
-        raise SampleDataMissing(f"No contract file at {explicit}.")
+        raise SampleDataMissing(f"No contract file at {printable(str(explicit))[:200]}.")
     for path in tried:
         if path.is_file():
             return path
@@ -66,12 +67,9 @@ def resolve_sample(explicit: str | Path | None = None, allow_download: bool = Tr
 
 def read_records(path: Path) -> list[dict[str, Any]]:
     """Seed-format records from a JSON file (a list of objects)."""
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as e:
-        raise SampleDataMissing(f"{path} is not a readable JSON file: {e}") from e
+    data = read_json_file(Path(path), "The contract file", SampleDataMissing)
     if not isinstance(data, list) or not all(isinstance(r, dict) for r in data):
-        raise SampleDataMissing(f"{path} must hold a JSON list of contract objects.")
+        raise SampleDataMissing(f"{printable(str(path))[:200]} must hold a JSON list of contract objects.")
     return data
 
 

@@ -46,8 +46,10 @@ SET p.aliases = [a IN p.aliases WHERE a <> kv[1]]
 WITH p, [n IN p.aliases + [p.name] | toLower(n)] AS names
 SET p.search_names = names, p.search_text = reduce(s = '', n IN names | s + '\n' + n)
 """
+# Also marks the upload half-written (graph.store.pending) in the same transaction; the layer clears it.
 MERGE_DOCUMENT = """
 MATCH (c:Contract {file_id: $file_id})
+SET c.upload_incomplete = $pending
 MERGE (c)-[:HAS_DOCUMENT]->(d:Document {file_id: $file_id})
 SET d.text = $text, d.page_offsets = $page_offsets, d.page_count = size($page_offsets), d.source = $source,
     d.fingerprint = $fingerprint, d.fingerprint_bands = $fingerprint_bands
@@ -143,7 +145,8 @@ def _rows(request: CommitRequest) -> tuple[dict[str, list[dict[str, Any]]], dict
     text, offsets = join_pages(request.pages)
     extra = {"file_id": contract.file_id, "sha256": request.sha256, "file_name": request.file_name,
              "page_count": len(request.pages), "engine": request.engine, "text": text,
-             "page_offsets": offsets, "source": "upload", **fingerprint_fields(text.replace("\f", "\n"))}
+             "page_offsets": offsets, "source": "upload", "pending": "commit",
+             **fingerprint_fields(text.replace("\f", "\n"))}
     return rows, extra
 
 

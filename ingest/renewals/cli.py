@@ -10,7 +10,8 @@ import sys
 
 from tqdm import tqdm
 
-from core.cli_support import run_cli
+from core.cli_input import CliParser
+from core.cli_support import parse_args, run_cli
 from core.llm import build_chat_model
 from graph.server.db import build_driver
 from ingest.document.models import ParsedDocument
@@ -46,7 +47,7 @@ def cmd_renewals(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m ingest renewals", description=__doc__)
+    parser = CliParser(prog="python -m ingest renewals", description=__doc__)
     parser.add_argument("--file-id", action="append", help="only this contract (repeatable)")
     parser.add_argument("--engine", choices=("rules", "llm"), default="rules",
                         help="the offline rules (default) or the configured language model")
@@ -54,5 +55,5 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    args = parse_args(build_parser(), argv)
     return run_cli(lambda: cmd_renewals(args))

@@ -91,7 +91,7 @@ def test_invalid_scripts_are_config_errors(bad: object) -> None:
 def test_load_script_reports_bad_json(tmp_path) -> None:
     path = tmp_path / "s.json"
     path.write_text("{nope")
-    with pytest.raises(ConfigError, match="cannot be read as JSON"):
+    with pytest.raises(ConfigError, match="is not valid JSON"):
         load_script(path)
     path.write_text(json.dumps(["Just an answer."]))
     assert load_script(path)[0].steps[0].content == "Just an answer."
