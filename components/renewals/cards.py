@@ -4,6 +4,7 @@ as-of date) and the Contract page's renewal terms, each value with the sentence 
 from __future__ import annotations
 
 from datetime import date, timedelta
+from typing import Any
 
 import streamlit as st
 
@@ -14,6 +15,7 @@ from components.renewals.export import STATE_LABELS, span_text
 from components.routes import EXPLORER_PAGE, RENEWALS_PAGE
 from graph.query.filter_url import filter_to_query
 from graph.query.filters import ContractFilter
+from graph.query.status import Status, from_row, status
 from graph.reads.renewals import ScheduleRow, contract_terms
 
 NOTICE_DAYS = 90
@@ -48,8 +50,19 @@ def terms(file_id: str, as_of: date) -> ScheduleRow | None:
     return contract_terms(get_driver(), file_id, as_of)
 
 
-def render_contract_terms(file_id: str, today: date) -> None:
-    """Each renewal field with its value and quote, and the deadlines as of today."""
+def contract_status(row: ScheduleRow, end_date: Any, on: date) -> Status:
+    """The one status of graph.query.status on `on`, from the contract's reconciled end of the initial term
+    (`end_date`, which an amendment may have moved) and its renewal facts: the state the Explorer and the
+    filter's `active` count, with the rolled-over note."""
+    return status(from_row({"effective_date": row.effective_date, "end_date": end_date,
+                            "renewal_type": row.facts.renewal_type, "renewal_months": row.facts.renewal.months,
+                            "renewal_days": row.facts.renewal.days, "notice_months": row.facts.notice.months,
+                            "notice_days": row.facts.notice.days}), on)
+
+
+def render_contract_terms(file_id: str, today: date, end_date: Any = None) -> None:
+    """Each renewal field with its value and quote, the deadlines as of today, and the contract's status on
+    today (with why, when it is in force only because it rolled over)."""
     with reads.guarded(stop=False):
         row = terms(file_id, today)
         st.subheader("Term and renewal")
@@ -64,7 +77,10 @@ def render_contract_terms(file_id: str, today: date) -> None:
         stops = f" before the term ending on {d.notice_term_end:%Y-%m-%d}" if d.notice_term_end else ""
         cols[2].metric("Notice by", f"{d.next_notice_by:%Y-%m-%d}" if d.next_notice_by else "—",
                        help=f"{span_text(row.facts.notice) or 'No'} notice period{stops}.")
-        cols[3].metric(f"State as of {today:%Y-%m-%d}", STATE_LABELS.get(d.state, d.state))
+        now = contract_status(row, end_date, today)
+        cols[3].metric(f"State as of {today:%Y-%m-%d}", STATE_LABELS.get(now.state, now.state))
+        if now.note:
+            st.caption(f"{STATE_LABELS.get(now.state, now.state)}: {escape_md(now.note)}.")
         for name, label in FIELD_LABELS.items():
             ev = row.evidence.get(name)
             if ev is None:

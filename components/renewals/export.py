@@ -21,7 +21,7 @@ PRODID = "-//Contract Graph//Renewals//EN"
 CONTRACT_URL = "contract"
 STATE_LABELS = {"in_force": "In force", "in_notice_window": "In notice window",
                 "notice_passed": "Notice deadline passed", "expired": "Expired", "perpetual": "Perpetual",
-                "no_end_date": "No end date"}
+                "no_end_date": "No end date", "not_started": "Not yet started", "unknown": "Unknown"}
 
 
 def span_text(span: Span) -> str:

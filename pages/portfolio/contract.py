@@ -59,7 +59,7 @@ else:
         with overview_tab:
             render_contract(details)
             render_family(file_id)
-            render_contract_terms(file_id, date.today())
+            render_contract_terms(file_id, date.today(), (details or {}).get("end_date"))
             render_contract_graph(file_id)
     if document_tab.open:
         with document_tab:
