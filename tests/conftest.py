@@ -3,8 +3,10 @@ database: CG_NEO4J_LOCAL=1 pins the local test server); they are created only wh
 
 from __future__ import annotations
 
+import functools
 import json
 import os
+import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -61,6 +63,24 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         uses_corpus = "cuad_corpus" in getattr(item, "fixturenames", ())
         group = CORPUS_GROUP if uses_corpus else item.nodeid.split("::")[0]
         item.add_marker(pytest.mark.xdist_group(group))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _streamlit_components_scanned_once() -> Iterator[None]:
+    """Every `AppTest` scans all installed distributions' metadata for Streamlit v2 components before its
+    first run (streamlit.testing.v1.app_test: `discover_and_register_components`): about 0.2 s of CPU and,
+    on this busy 2-core machine, 1.5-14 s of wall time per AppTest, for a result that cannot change while
+    the session runs (the installed packages). The session scans once; each AppTest still registers what
+    the scan found, as the real server does once at its start."""
+    if "streamlit.testing.v1" not in sys.modules:  # no module of this session uses AppTest
+        yield
+        return
+    from streamlit.components.v2 import manifest_scanner
+
+    scan = functools.cache(manifest_scanner.scan_component_manifests)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(manifest_scanner, "scan_component_manifests", lambda max_workers=None: list(scan()))
+        yield
 
 
 @pytest.fixture(scope="session")
