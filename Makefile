@@ -10,7 +10,8 @@ TEST_PORT ?= 7688
 PYTEST_ARGS ?= tests
 # pytest-xdist workers, each with its own copy of the test database (tests/with_test_db.sh); 1 = no xdist.
 TEST_WORKERS ?= 2
-XDIST_ARGS := $(if $(filter-out 1,$(TEST_WORKERS)),-n $(TEST_WORKERS) --dist loadgroup)
+# Each module whole on one worker, slow modules (app, browser) first: tests/xdist_modules.py.
+XDIST_ARGS := $(if $(filter-out 1,$(TEST_WORKERS)),-n $(TEST_WORKERS) --dist loadgroup --no-loadscope-reorder)
 APP_PORT ?= 8501
 # The clause classifier (ingest/clause_model), trained on the CUAD dev labels' split A; the document layer reads it.
 CLAUSE_MODEL := .data/models/clause-classifier.joblib
