@@ -34,6 +34,7 @@ from graph.store.write import DuplicateFile
 from ingest.batch_files import collect_files, display_name, printable
 from ingest.duplicates import CHOICES, Choice
 from ingest.evidence import LOW_CONFIDENCE, REVIEW_FIELDS
+from ingest.ocr import low_confidence_note, ocr_summary
 from ingest.pipeline import (
     RULES,
     Engine,
@@ -80,6 +81,7 @@ def _value(value: object) -> str:
 def format_review(review: Review) -> list[str]:
     """The extracted fields with confidence and evidence, and the party suggestions."""
     lines = [f"{review.file_name}  ->  {review.file_id}  ({len(review.pages)} pages, {review.engine.label})"]
+    lines += _ocr_review(review)
     for name in REVIEW_FIELDS:
         found = review.evidence.get(name)
         value = _value(getattr(review.draft, name))
@@ -93,6 +95,20 @@ def format_review(review: Review) -> list[str]:
             quote = " ".join(found.evidence.text.split())[:100]
             lines.append(f"  {'':15} evidence p.{found.evidence.page}: \"{quote}\"")
     return lines
+
+
+def _ocr_lines(name: str) -> Callable[[str, float], None]:
+    """Progress lines on stderr for the slow step, OCR of a scan (one per page); other steps are quick."""
+    def report(message: str, _fraction: float) -> None:
+        if message.startswith("OCR"):
+            tqdm.write(f"  {name}: {message}", file=sys.stderr)
+    return report
+
+
+def _ocr_review(review: Review) -> list[str]:
+    """What OCR did (pages, mean confidence) and the low-confidence pages to check."""
+    lines = [ocr_summary(review.ocr, len(review.pages)), low_confidence_note(review.ocr)]
+    return [f"  OCR: {line}" for line in lines if line]
 
 
 def _ask_party(suggestion: PartySuggestion, ask: Ask) -> str | None:
@@ -144,7 +160,8 @@ def ingest_one(path: Path, driver: Driver, engine: Engine, summary: Summary, *, 
     (asked when reviewing interactively): never silently added again.
     """
     try:
-        review = process_file(path.read_bytes(), display_name(path), driver, engine)
+        review = process_file(path.read_bytes(), display_name(path), driver, engine,
+                              progress=_ocr_lines(display_name(path)))
         if yes:
             same_as = auto_same_as(review.suggestions)
         else:

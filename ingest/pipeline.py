@@ -34,7 +34,8 @@ from ingest.duplicates import Choice, DuplicateMatch, recognise
 from ingest.evidence import llm_evidence, missing_fields, rules_evidence
 from ingest.layer import build_document_layer
 from ingest.llm_extract import ExtractionConfig, extract_llm
-from ingest.pdf import read_pdf, sha256_of
+from ingest.ocr import OcrPage, read_text
+from ingest.pdf import sha256_of
 from ingest.renewals.extract import RenewalTerms
 from ingest.renewals.llm import extract_renewals_llm
 from ingest.resolve import PartySuggestion, suggest_parties
@@ -102,6 +103,7 @@ class Review:
     duplicate: DuplicateMatch | None = None  # an existing contract with the same content
     renewals: RenewalTerms | None = None  # the LLM engine's renewal facts (the rules engine's are read at commit)
     renewal_note: str | None = None  # why some or all of them are the rules engine's after all
+    ocr: tuple[OcrPage, ...] = ()  # the pages read by OCR (scans), each with its confidence
 
     @property
     def missing(self) -> list[str]:
@@ -168,10 +170,18 @@ def process_file(data: bytes, file_name: str, driver: Driver, engine: Engine, *,
     if existing:
         raise AlreadyIngested(existing)
     _report(progress, "Reading the text", 0.1)
-    pdf = read_pdf(data)
-    _report(progress, f"Read {pdf.n_pages} pages ({sum(map(len, pdf.pages)):,} characters)", 0.25)
+
+    def on_page(done: int, total: int) -> None:  # a scan: OCR takes most of the time, so most of the bar
+        _report(progress, f"OCR: page {done + 1} of {total}" if done < total else f"OCR: {total} pages read",
+                0.1 + 0.6 * done / total)
+
+    read = read_text(data, on_page)
+    pdf = read.pdf
+    ocr_note = f", {len(read.ocr)} by OCR" if read.ocr else ""
+    _report(progress, f"Read {pdf.n_pages} pages{ocr_note} ({sum(map(len, pdf.pages)):,} characters)",
+            0.72 if read.ocr else 0.25)
     file_id = proposed_file_id(driver, file_name, database)
-    _report(progress, f"Extracting with {engine.label}", 0.3)
+    _report(progress, f"Extracting with {engine.label}", 0.75 if read.ocr else 0.3)
     draft, evidence, extras = _extract(engine, pdf.pages, file_id, config, progress)
     draft = named_roles(draft, pdf.pages)
     renewals, renewal_note = None, None
@@ -187,7 +197,7 @@ def process_file(data: bytes, file_name: str, driver: Driver, engine: Engine, *,
     _report(progress, "Ready for review", 1.0)
     return Review(file_name=file_name, sha256=sha256, file_id=file_id, pages=pdf.pages, engine=engine,
                   draft=draft, evidence=evidence, suggestions=suggestions, extras=extras, duplicate=duplicate,
-                  renewals=renewals, renewal_note=renewal_note)
+                  renewals=renewals, renewal_note=renewal_note, ocr=read.ocr)
 
 
 def named_roles(draft: ContractDraft, pages: list[str]) -> ContractDraft:
@@ -252,7 +262,8 @@ def commit_review(driver: Driver, review: Review, draft: ContractDraft, same_as:
     record = to_seed_record(draft, file_id)
     vector, note = _embed(embeddings, record)
     request = CommitRequest(record=record, sha256=review.sha256, file_name=review.file_name, pages=review.pages,
-                            engine=review.engine.tag, same_as=same_as)
+                            engine=review.engine.tag, same_as=same_as,
+                            ocr={p.page: p.confidence for p in review.ocr})
     replacing = review.duplicate is not None and on_duplicate == "replace"
     written = replace_contract(driver, review.duplicate.file_id, request, database) if replacing \
         else commit_contract(driver, request, database)
