@@ -31,7 +31,7 @@ from graph.store.write import CommitRequest, DuplicateFile, commit_contract, fil
 from ingest.contract_type import type_from_title
 from ingest.document import parse_document
 from ingest.duplicates import Choice, DuplicateMatch, recognise
-from ingest.evidence import llm_evidence, missing_fields, rules_evidence
+from ingest.evidence import llm_evidence, missing_fields, review_reasons, rules_evidence
 from ingest.layer import build_document_layer
 from ingest.llm_extract import ExtractionConfig, extract_llm
 from ingest.ocr import OcrPage, read_text
@@ -119,6 +119,7 @@ class Committed:
     embedded: bool
     note: str | None = None
     action: Choice = "keep"  # "link": no new contract, the file was recorded on `file_id`
+    review_reasons: tuple[str, ...] = ()  # committed flagged "needs review", and why
 
 
 def proposed_file_id(driver: Driver, file_name: str, database: str | None = None) -> str:
@@ -235,12 +236,14 @@ def _embed(embeddings: Embeddings | None, record: dict[str, object]) -> tuple[li
 
 def commit_review(driver: Driver, review: Review, draft: ContractDraft, same_as: dict[str, str | None], *,
                   embeddings: Embeddings | None = None, database: str | None = None,
-                  on_duplicate: Choice = "link") -> Committed:
+                  on_duplicate: Choice = "link", flag_missing: bool = False) -> Committed:
     """Write the reviewed contract in one transaction; store its embedding when a model is given.
 
     When the upload duplicates an existing contract (`review.duplicate`), `on_duplicate` decides: "link"
     (the default) records the file on that contract and writes no new one, "replace" rewrites that contract
-    from this review, "keep" adds a new contract anyway.
+    from this review, "keep" adds a new contract anyway. A draft without parties or type is refused, unless
+    `flag_missing` (a batch import without --strict): then it is committed as type "Other" (parties as read,
+    possibly none) and flagged "needs review" with the reasons (`Contract.needs_review`, the review queue).
     """
     if review.duplicate and on_duplicate == "link":
         existing = review.duplicate.file_id
@@ -251,11 +254,14 @@ def commit_review(driver: Driver, review: Review, draft: ContractDraft, same_as:
             note = _joined(_document_layer(driver, existing, review.pages, embeddings, database, review.renewals),
                            review.renewal_note)
         return Committed(existing, False, note, "link")
-    if not draft.parties:
-        raise ExtractionError("Add at least one party before committing; nothing was written.")
-    if not draft.contract_type:
+    reasons = review_reasons(draft)
+    if reasons and not flag_missing:
+        if not draft.parties:
+            raise ExtractionError("Add at least one party before committing; nothing was written.")
         raise MissingContractType("Choose a contract type (or 'Other' when none fits) before committing; "
                                   "nothing was written.")
+    if reasons:  # a batch import commits what it read, flagged for the review queue
+        draft = draft.model_copy(update={"contract_type": draft.contract_type or "Other"})
     file_id = review.file_id
     if file_id_taken(driver, file_id, database):
         file_id = proposed_file_id(driver, review.file_name, database)
@@ -263,7 +269,7 @@ def commit_review(driver: Driver, review: Review, draft: ContractDraft, same_as:
     vector, note = _embed(embeddings, record)
     request = CommitRequest(record=record, sha256=review.sha256, file_name=review.file_name, pages=review.pages,
                             engine=review.engine.tag, same_as=same_as,
-                            ocr={p.page: p.confidence for p in review.ocr})
+                            ocr={p.page: p.confidence for p in review.ocr}, review_reasons=tuple(reasons))
     replacing = review.duplicate is not None and on_duplicate == "replace"
     written = replace_contract(driver, review.duplicate.file_id, request, database) if replacing \
         else commit_contract(driver, request, database)
@@ -271,7 +277,7 @@ def commit_review(driver: Driver, review: Review, draft: ContractDraft, same_as:
         set_contract_embedding(driver, written, vector, database)
     layer_note = _document_layer(driver, written, review.pages, embeddings, database, review.renewals)
     return Committed(written, vector is not None, _joined(layer_note or note, review.renewal_note),
-                     "replace" if replacing else "keep")
+                     "replace" if replacing else "keep", tuple(reasons))
 
 
 def _joined(*notes: str | None) -> str | None:
