@@ -106,7 +106,7 @@ def _resolution(suggestion: PartySuggestion, prefix: str, index: int) -> str | N
     """One party's choice: same as an existing party, or a new party (exact matches are fixed)."""
     if suggestion.exact:
         st.markdown(f"**{escape_md(suggestion.name)}** → same as **{escape_md(suggestion.exact.describe())}** "
-                    ":gray-badge[exact name match: linked automatically]")
+                    ":green-badge[existing party: exact name match, linked automatically]")
         return suggestion.exact.key
     if not suggestion.candidates:
         st.markdown(f"**{escape_md(suggestion.name)}** → new party :gray-badge[no similar party in the graph]")
@@ -206,6 +206,8 @@ def render_review(item: UploadItem) -> ReviewAction | None:
         st.markdown(f"#### Review {escape_md(review.file_name)}")
         st.caption(f"Will be stored as file_id {escape_md(review.file_id)} · {len(review.pages)} pages · "
                    f"engine: **{escape_md(review.engine.label)}**")
+        if review.duplicate is not None:  # first: it decides whether the rest of the form matters
+            values_duplicate = _duplicate_choice(review, prefix)
         _ocr(review)
         if review.missing:
             missing = ", ".join(LABELS[m] for m in review.missing)
@@ -213,7 +215,7 @@ def render_review(item: UploadItem) -> ReviewAction | None:
                        "Fill in what you can before committing.", icon=":material/edit_note:")
         values = _scalar_fields(review, prefix)
         if review.duplicate is not None:
-            values["on_duplicate"] = _duplicate_choice(review, prefix)
+            values["on_duplicate"] = values_duplicate
         parties, same_as = _parties(review, prefix)
         clauses = _clauses(review, prefix)
         _extras(review)

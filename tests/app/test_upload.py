@@ -72,12 +72,13 @@ def test_offline_engine_review_and_commit(driver, offline):
         assert [s.split(": ", 1)[1] for s in steps] == [
             "Hashing the file", "Reading the text", "Read 3 pages (12,511 characters)",
             "Extracting with offline rules", "Looking up 2 parties among existing parties", "Ready for review"]
-        assert at.warning[0].value.startswith("Not filled by offline rules: Summary, End date")
+        # The duplicate banner comes first in the review, before what the engine did not fill.
+        assert shown(at.warning[0].value) == f"This is '{Path(CURAEGIS).stem}': same text (100% of its fingerprint)."
+        assert at.warning[1].value.startswith("Not filled by offline rules: Summary, End date")
         assert "Renewal terms and notice periods are read from the text at commit (rules engine) and shown on the " \
                "Contract page." in [shown(c.value) for c in at.caption]
         assert markdown(at).count(":red-badge[:material/edit: not filled by offline rules]") == 5  # + clauses title
         assert at.selectbox(key="upload_1_contract_type").value == "Sponsorship"  # read off the title
-        assert shown(at.warning[1].value) == f"This is '{Path(CURAEGIS).stem}': same text (100% of its fingerprint)."
         assert at.radio(key="upload_1_duplicate").value == "link"
         at.radio(key="upload_1_duplicate").set_value("keep")
         assert ":green-badge[confidence 0.90] p.1: “May 18, 2010”" in markdown(at)
