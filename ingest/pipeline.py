@@ -33,10 +33,11 @@ from graph.store.write import CommitRequest, DuplicateFile, commit_contract, fil
 from ingest.contract_type import type_from_title
 from ingest.document import parse_document
 from ingest.duplicates import Choice, DuplicateMatch, recognise
-from ingest.evidence import llm_evidence, missing_fields, rules_evidence
+from ingest.evidence import llm_evidence, missing_fields, review_reasons, rules_evidence
 from ingest.families.link import link_committed
 from ingest.llm_extract import ExtractionConfig, extract_llm
-from ingest.pdf import read_pdf, sha256_of
+from ingest.ocr import OcrPage, read_text
+from ingest.pdf import sha256_of
 from ingest.renewals.extract import RenewalTerms
 from ingest.renewals.llm import extract_renewals_llm
 from ingest.resolve import PartySuggestion, suggest_parties
@@ -105,6 +106,7 @@ class Review:
     renewals: RenewalTerms | None = None  # the LLM engine's renewal facts (the rules engine's are read at commit)
     renewal_note: str | None = None  # why some or all of them are the rules engine's after all
     resume: str | None = None  # the contract an earlier upload of these bytes left half-written
+    ocr: tuple[OcrPage, ...] = ()  # the pages read by OCR (scans), each with its confidence
 
     @property
     def missing(self) -> list[str]:
@@ -120,6 +122,7 @@ class Committed:
     embedded: bool
     note: str | None = None
     action: Choice = "keep"  # "link": no new contract, the file was recorded on `file_id`
+    review_reasons: tuple[str, ...] = ()  # committed flagged "needs review", and why
 
 
 def proposed_file_id(driver: Driver, file_name: str, database: str | None = None) -> str:
@@ -172,10 +175,18 @@ def process_file(data: bytes, file_name: str, driver: Driver, engine: Engine, *,
     if existing and not resume:
         raise AlreadyIngested(existing)
     _report(progress, "Reading the text", 0.1)
-    pdf = read_pdf(data)
-    _report(progress, f"Read {pdf.n_pages} pages ({sum(map(len, pdf.pages)):,} characters)", 0.25)
+
+    def on_page(done: int, total: int) -> None:  # a scan: OCR takes most of the time, so most of the bar
+        _report(progress, f"OCR: page {done + 1} of {total}" if done < total else f"OCR: {total} pages read",
+                0.1 + 0.6 * done / total)
+
+    read = read_text(data, on_page)
+    pdf = read.pdf
+    ocr_note = f", {len(read.ocr)} by OCR" if read.ocr else ""
+    _report(progress, f"Read {pdf.n_pages} pages{ocr_note} ({sum(map(len, pdf.pages)):,} characters)",
+            0.72 if read.ocr else 0.25)
     file_id = resume or proposed_file_id(driver, file_name, database)
-    _report(progress, f"Extracting with {engine.label}", 0.3)
+    _report(progress, f"Extracting with {engine.label}", 0.75 if read.ocr else 0.3)
     draft, evidence, extras = _extract(engine, pdf.pages, file_id, config, progress)
     draft = named_roles(draft, pdf.pages)
     renewals, renewal_note = None, None
@@ -192,7 +203,7 @@ def process_file(data: bytes, file_name: str, driver: Driver, engine: Engine, *,
     _report(progress, "Ready for review", 1.0)
     return Review(file_name=file_name, sha256=sha256, file_id=file_id, pages=pdf.pages, engine=engine,
                   draft=draft, evidence=evidence, suggestions=suggestions, extras=extras, duplicate=duplicate,
-                  renewals=renewals, renewal_note=renewal_note, resume=resume)
+                  renewals=renewals, renewal_note=renewal_note, resume=resume, ocr=read.ocr)
 
 
 def named_roles(draft: ContractDraft, pages: list[str]) -> ContractDraft:
@@ -216,14 +227,17 @@ def configured_embeddings() -> Embeddings | None:
 
 def commit_review(driver: Driver, review: Review, draft: ContractDraft, same_as: dict[str, str | None], *,
                   embeddings: Embeddings | None = None, database: str | None = None,
-                  on_duplicate: Choice = "link") -> Committed:
+                  on_duplicate: Choice = "link", flag_missing: bool = False) -> Committed:
     """Write the reviewed contract in one transaction; store its embedding when a model is given; build its
     document layer, and only then mark the upload complete (graph.store.pending).
 
     When the upload duplicates an existing contract (`review.duplicate`), `on_duplicate` decides: "link"
     (the default) records the file on that contract and writes no new one, "replace" rewrites that contract
     from this review, "keep" adds a new contract anyway. An upload of these bytes left half-written by an
-    earlier run (`review.resume`) is written again in place, whatever `on_duplicate` says.
+    earlier run (`review.resume`) is written again in place, whatever `on_duplicate` says. A draft without
+    parties or type is refused, unless `flag_missing` (a batch import without --strict): then it is committed
+    as type "Other" (parties as read, possibly none) and flagged "needs review" with the reasons
+    (`Contract.needs_review`, the review queue).
     """
     pending = incomplete_upload(driver, review.resume, database) if review.resume else None
     if review.resume and pending is None:  # another run completed it since the review was made
@@ -237,18 +251,22 @@ def commit_review(driver: Driver, review: Review, draft: ContractDraft, same_as:
         note = steps.link(driver, existing, review.pages, review.sha256, review.file_name, attach=attach,
                           embeddings=embeddings, renewals=review.renewals, database=database)
         return Committed(existing, False, steps.joined(note, _resumed(review)), "link")
-    if not draft.parties:
-        raise ExtractionError("Add at least one party before committing; nothing was written.")
-    if not draft.contract_type:
+    reasons = review_reasons(draft)
+    if reasons and not flag_missing:
+        if not draft.parties:
+            raise ExtractionError("Add at least one party before committing; nothing was written.")
         raise MissingContractType("Choose a contract type (or 'Other' when none fits) before committing; "
                                   "nothing was written.")
+    if reasons:  # a batch import commits what it read, flagged for the review queue
+        draft = draft.model_copy(update={"contract_type": draft.contract_type or "Other"})
     file_id = review.file_id
     if not pending and file_id_taken(driver, file_id, database):
         file_id = proposed_file_id(driver, review.file_name, database)
     record = to_seed_record(draft, file_id)
     vector, note = steps.embed(embeddings, record)
     request = CommitRequest(record=record, sha256=review.sha256, file_name=review.file_name, pages=review.pages,
-                            engine=review.engine.tag, same_as=same_as)
+                            engine=review.engine.tag, same_as=same_as,
+                            ocr={p.page: p.confidence for p in review.ocr}, review_reasons=tuple(reasons))
     target = review.resume or (duplicate.file_id if duplicate and on_duplicate == "replace" else None)
     written = replace_contract(driver, target, request, database) if target else commit_contract(driver, request,
                                                                                                database)
@@ -258,7 +276,7 @@ def commit_review(driver: Driver, review: Review, draft: ContractDraft, same_as:
     family = link_committed(driver, written, review.file_name, review.pages, database)  # docs/FAMILIES.md
     return Committed(written, vector is not None, steps.joined(layer_note or note, review.renewal_note,
                                                                _resumed(review), family),
-                     "replace" if target else "keep")
+                     "replace" if target else "keep", tuple(reasons))
 
 
 def _resumed(review: Review) -> str | None:
