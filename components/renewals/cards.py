@@ -3,7 +3,7 @@ as-of date) and the Contract page's renewal terms, each value with the sentence 
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import date
 from typing import Any
 
 import streamlit as st
@@ -14,7 +14,7 @@ from components.formatting import escape_md
 from components.renewals.export import STATE_LABELS, span_text
 from components.routes import EXPLORER_PAGE, RENEWALS_PAGE
 from graph.query.filter_url import filter_to_query
-from graph.query.filters import DATE_MAX, ContractFilter
+from graph.query.filters import ContractFilter, days_after
 from graph.query.status import Status, from_row, status
 from graph.reads.renewals import ScheduleRow, contract_terms
 
@@ -25,9 +25,7 @@ FIELD_LABELS = {"expiration": "Expiration / term end", "initial_term": "Initial 
 
 
 def notice_filter(as_of: date) -> ContractFilter:
-    # The window stops at the last date the app handles (an as-of date of 2199-12-31 is allowed).
-    return ContractFilter(as_of=as_of, min_notice_by=as_of,
-                          max_notice_by=min(as_of + timedelta(days=NOTICE_DAYS), DATE_MAX))
+    return ContractFilter(as_of=as_of, min_notice_by=as_of, max_notice_by=days_after(as_of, NOTICE_DAYS))
 
 
 def render_notice_card(as_of: date) -> None:

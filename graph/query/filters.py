@@ -7,7 +7,7 @@ normalises values (types to their canonical spelling, countries to ISO codes, st
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
@@ -48,6 +48,11 @@ MAX_ITEMS = 50
 DATE_MIN, DATE_MAX = date(1900, 1, 1), date(2199, 12, 31)
 DATE_FIELDS = ("min_effective_date", "max_effective_date", "min_end_date", "max_end_date", "as_of",
                "min_notice_by", "max_notice_by", "min_next_renewal", "max_next_renewal")
+
+
+def days_after(day: date, days: int) -> date:
+    """`day` plus `days`, stopped at DATE_MAX: the end of a horizon counted from an as-of date a filter accepts."""
+    return min(day + timedelta(days=days), DATE_MAX)
 
 
 def date_out_of_range(value: date) -> str | None:

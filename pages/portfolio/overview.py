@@ -4,7 +4,7 @@ filtered to that bar."""
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import date
 from typing import Any
 
 import streamlit as st
@@ -18,7 +18,7 @@ from components.routes import EXPLORER_PAGE as EXPLORER
 from components.routes import PARTIES_PAGE
 from core.errors import FilterValidationError
 from graph.query.filter_url import date_from_query, filter_to_query
-from graph.query.filters import DATE_MAX, DATE_MIN, ContractFilter, MonetaryValue
+from graph.query.filters import DATE_MAX, DATE_MIN, ContractFilter, MonetaryValue, days_after
 
 HORIZON_DAYS = 90
 VALUE_CARD = "Total known value (USD)"
@@ -50,8 +50,7 @@ def pick_as_of(current: date) -> date:
 
 
 def _cards(numbers: dict[str, Any], as_of: date) -> list[tuple[str, str, str, ContractFilter | None]]:
-    # The horizon stops at the last date the app handles (an as-of date of 2199-12-31 is allowed).
-    soon = ContractFilter(min_end_date=as_of, max_end_date=min(as_of + timedelta(days=HORIZON_DAYS), DATE_MAX))
+    soon = ContractFilter(min_end_date=as_of, max_end_date=days_after(as_of, HORIZON_DAYS))
     return [
         ("Contracts", f"{numbers['contracts']:,}", "Contracts in the graph.", ContractFilter()),
         ("Parties", f"{numbers['parties']:,}", "Distinct parties after name merging.", None),

@@ -7,27 +7,15 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
-from streamlit.testing.v1 import AppTest
 
-from core.settings import REPO_ROOT
 from graph.reads.repository import search_contracts
-from tests.app.shown import shown
+from tests.app.shown import open_contract, shown
 
 pytestmark = pytest.mark.integration
 
-APP = str(REPO_ROOT / "app.py")
 NETGEAR = "NETGEAR,INC_04_21_2003-EX-10.16-DISTRIBUTOR AGREEMENT"
 LABELS = {"in_force": "In force", "in_notice_window": "In notice window", "notice_passed": "Notice deadline passed",
           "perpetual": "Perpetual", "expired": "Expired", "not_started": "Not yet started", "unknown": "Unknown"}
-
-
-def _open(file_id: str) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=120)
-    at.run()
-    at.query_params.update({"file_id": file_id})
-    at.switch_page("pages/portfolio/contract.py").run()
-    assert not at.exception, at.exception
-    return at
 
 
 def _compiled(driver, file_id: str, today: date) -> dict:
@@ -39,7 +27,7 @@ def test_state_is_the_compiled_status_with_the_rolled_over_note(driver) -> None:
     today = date.today()
     row = _compiled(driver, NETGEAR, today)
     assert row["status"] == "in_force" and row["rolled_over"]  # a one-year term from 1996 that renews itself
-    at = _open(NETGEAR)
+    at = open_contract(NETGEAR)
     state = next(m for m in at.main.metric if m.label.startswith("State as of"))
     assert state.label == f"State as of {today:%Y-%m-%d}"
     assert shown(state.value) == LABELS[row["status"]]
