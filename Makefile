@@ -10,12 +10,13 @@ TEST_PORT ?= 7688
 PYTEST_ARGS ?= tests
 # pytest-xdist workers, each with its own copy of the test database (tests/with_test_db.sh); 1 = no xdist.
 TEST_WORKERS ?= 2
-XDIST_ARGS := $(if $(filter-out 1,$(TEST_WORKERS)),-n $(TEST_WORKERS) --dist loadgroup)
+# Each module whole on one worker, slow modules (app, browser) first: tests/xdist_modules.py.
+XDIST_ARGS := $(if $(filter-out 1,$(TEST_WORKERS)),-n $(TEST_WORKERS) --dist loadgroup --no-loadscope-reorder)
 APP_PORT ?= 8501
 # The clause classifier (ingest/clause_model), trained on the CUAD dev labels' split A; the document layer reads it.
 CLAUSE_MODEL := .data/models/clause-classifier.joblib
 
-.PHONY: run test setup venv neo4j models chromium lint db-start db-stop load bench bench-full clean-db
+.PHONY: run test setup venv neo4j models chromium ocr lint db-start db-stop load bench bench-full clean-db
 
 run: setup
 	$(PY) -m graph server start
@@ -27,7 +28,7 @@ test: setup chromium
 	CG_NEO4J_HOME=$(TEST_HOME) CG_NEO4J_PORT=$(TEST_PORT) CG_TEST_WORKERS=$(TEST_WORKERS) \
 	  bash tests/with_test_db.sh $(PY) -m pytest $(XDIST_ARGS) $(PYTEST_ARGS)
 
-setup: venv neo4j models
+setup: venv neo4j models ocr
 
 venv: $(STAMP)
 $(STAMP): requirements.txt
@@ -53,6 +54,15 @@ chromium:
 	@test -x /usr/bin/chromium || { \
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; fi; }
+
+# Debian's Tesseract (English) reads scanned PDFs (ingest/ocr.py); poppler-utils' pdftoppm makes the image-only
+# PDFs of the OCR evaluation (evals/pdf_upload.py).
+OCR_PACKAGES := tesseract-ocr tesseract-ocr-eng poppler-utils
+ocr:
+	@{ command -v tesseract >/dev/null && test -n "$$(ls /usr/share/tesseract-ocr/*/tessdata/eng.traineddata 2>/dev/null)" \
+	  && command -v pdftoppm >/dev/null; } || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(OCR_PACKAGES) >/dev/null; \
+	  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(OCR_PACKAGES) >/dev/null; fi; }
 
 lint: venv
 	$(VENV)/bin/ruff check .

@@ -4,20 +4,25 @@
 server (OpenAI, Azure's v1 endpoint, Ollama, vLLM, LM Studio) or, with LLM_PROVIDER=scripted, the
 `ScriptedChatModel`. Other packages (structured extraction in ingest/) use it too, so it knows nothing
 about the agent.
+
+The OpenAI client and langchain-openai (about 1 s of CPU to import) are imported only when a model is built
+(or an OpenAI error is described), so the offline assistant and the CLIs start without them.
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-
-import openai
-from langchain_core.embeddings import Embeddings
-from langchain_core.language_models import BaseChatModel
-from langchain_openai import ChatOpenAI, OpenAIEmbeddings
+from typing import TYPE_CHECKING
 
 from core.errors import ConfigError, LLMError, LLMNotConfigured
 from core.settings import AgentSettings
+
+if TYPE_CHECKING:
+    import openai
+    from langchain_core.embeddings import Embeddings
+    from langchain_core.language_models import BaseChatModel
 
 # Local servers accept any key; the OpenAI client insists on one being set.
 PLACEHOLDER_KEY = "not-needed"
@@ -42,6 +47,8 @@ def build_chat_model(settings: AgentSettings | None = None, model: str | None = 
         return _scripted(settings)
     if not settings.configured:
         raise LLMNotConfigured(HOW_TO_CONFIGURE)
+    from langchain_openai import ChatOpenAI
+
     return ChatOpenAI(
         model=model or settings.model,
         temperature=settings.temperature,
@@ -69,6 +76,8 @@ def build_embeddings(settings: AgentSettings | None = None) -> Embeddings | None
     settings = settings or AgentSettings.load()
     if not settings.embedding_model or settings.provider != "openai" or not settings.configured:
         return None
+    from langchain_openai import OpenAIEmbeddings
+
     return OpenAIEmbeddings(model=settings.embedding_model, api_key=settings.api_key or PLACEHOLDER_KEY,
                             base_url=settings.base_url, timeout=settings.timeout_s,
                             max_retries=settings.max_retries, check_embedding_ctx_length=False)
@@ -76,6 +85,8 @@ def build_embeddings(settings: AgentSettings | None = None) -> Embeddings | None
 
 def describe_llm_error(error: openai.OpenAIError, settings: AgentSettings | None = None) -> str:
     """A message for the person using the app: what went wrong and what to check."""
+    import openai  # loaded already: `error` is one of its exceptions
+
     where = settings.describe() if settings else "the language model"
     if isinstance(error, openai.APITimeoutError):
         timeout = f" after {settings.timeout_s:g}s" if settings else ""
@@ -100,5 +111,10 @@ def llm_errors(settings: AgentSettings | None = None) -> Iterator[None]:
     """Translate OpenAI client errors raised inside the block into LLMError (cause kept)."""
     try:
         yield
-    except openai.OpenAIError as e:
+    except Exception as e:
+        # Only a loaded OpenAI client raises its errors: without it (the offline model) nothing is translated,
+        # and the block never pays for importing it.
+        client = sys.modules.get("openai")
+        if client is None or not isinstance(e, client.OpenAIError):
+            raise
         raise LLMError(describe_llm_error(e, settings)) from e

@@ -103,6 +103,7 @@ SETTINGS: dict[str, Setting] = {s.name: s for s in (
     Setting("INGEST_CHUNK_OVERLAP", "2000", "characters two chunks share (at most a quarter of the budget)", _INGEST),
     Setting("INGEST_LLM_ATTEMPTS", "3", "attempts per chunk on transient LLM errors", _INGEST),
     Setting("INGEST_LLM_BACKOFF", "2", "seconds before the first retry (doubling)", _INGEST),
+    Setting("INGEST_TESSERACT", "tesseract", "the Tesseract program that OCRs scanned PDFs", "ingest/ocr.py"),
     Setting("BENCH_NEO4J_HEAP", "1g", "Java heap of a benchmark server", "benchmarks/bench_db.py", False),
     Setting("BENCH_NEO4J_PAGECACHE", "512m", "page cache of a benchmark server", "benchmarks/bench_db.py", False),
 )}

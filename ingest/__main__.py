@@ -6,6 +6,9 @@ to link amendments to the agreements they change (see ingest.families.cli)."""
 import sys
 
 if __name__ == "__main__":
+    from core.lean_start import import_neo4j_without_pandas
+
+    import_neo4j_without_pandas()  # before the modules below import the driver
     if sys.argv[1:2] == ["load-texts"]:
         from ingest.texts_cli import main as load_texts_main
 

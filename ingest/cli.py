@@ -6,6 +6,9 @@ already in the graph (`ingest.duplicates`) is reported and linked to that contra
 silently added again. Without --yes every file's
 fields are shown with confidence and evidence, each fuzzy party match is asked about, and the commit is
 confirmed per file. With --yes files are committed unreviewed, accepting exact-name party matches only.
+A file whose parties or contract type were not found is committed as type Other, flagged "needs review"
+(listed in the Upload page's review queue); --strict refuses it instead. A scan is OCRed first (a progress
+line per page on stderr).
 A progress bar runs on stderr; the summary (every file: ingested, skipped or failed, with the reason) goes
 to stdout. A file that fails, for whatever reason, never stops the batch. A file whose bytes are already in
 the graph, also when another run commits them at the same moment, is skipped. The exit code is 0 when
@@ -35,6 +38,7 @@ from graph.store.write import DuplicateFile
 from ingest.batch_files import collect_files, display_name
 from ingest.duplicates import CHOICES, Choice
 from ingest.evidence import LOW_CONFIDENCE, REVIEW_FIELDS
+from ingest.ocr import low_confidence_note, ocr_summary
 from ingest.pipeline import (
     RULES,
     Engine,
@@ -58,11 +62,16 @@ class Summary:
     skipped: list[tuple[Path, str]] = field(default_factory=list)
     failed: list[tuple[Path, str]] = field(default_factory=list)
     linked: list[tuple[Path, str]] = field(default_factory=list)
+    needs_review: dict[str, str] = field(default_factory=dict)  # file_id -> why it was flagged
 
     def lines(self) -> list[str]:
         linked = f", linked {len(self.linked)}" if self.linked else ""
-        out = [f"Ingested {len(self.ingested)}{linked}, skipped {len(self.skipped)}, failed {len(self.failed)}."]
-        out += [f"  ingested: {display_name(p)} -> {printable(file_id)}" for p, file_id in self.ingested]
+        flagged = f" ({len(self.needs_review)} flagged: needs review)" if self.needs_review else ""
+        out = [f"Ingested {len(self.ingested)}{flagged}{linked}, skipped {len(self.skipped)}, "
+               f"failed {len(self.failed)}."]
+        out += [f"  ingested: {display_name(p)} -> {printable(file_id)}"
+                + (f" (needs review: {self.needs_review[file_id]})" if file_id in self.needs_review else "")
+                for p, file_id in self.ingested]
         out += [f"  linked:   {display_name(p)} -> {printable(file_id)} (already in the graph: no new contract)"
                 for p, file_id in self.linked]
         out += [f"  skipped:  {display_name(p)}: {printable(why)}" for p, why in self.skipped]
@@ -81,6 +90,7 @@ def _value(value: object) -> str:
 def format_review(review: Review) -> list[str]:
     """The extracted fields with confidence and evidence, and the party suggestions."""
     lines = [f"{review.file_name}  ->  {review.file_id}  ({len(review.pages)} pages, {review.engine.label})"]
+    lines += _ocr_review(review)
     for name in REVIEW_FIELDS:
         found = review.evidence.get(name)
         value = _value(getattr(review.draft, name))
@@ -94,6 +104,20 @@ def format_review(review: Review) -> list[str]:
             quote = " ".join(found.evidence.text.split())[:100]
             lines.append(f"  {'':15} evidence p.{found.evidence.page}: \"{quote}\"")
     return lines
+
+
+def _ocr_lines(name: str) -> Callable[[str, float], None]:
+    """Progress lines on stderr for the slow step, OCR of a scan (one per page); other steps are quick."""
+    def report(message: str, _fraction: float) -> None:
+        if message.startswith("OCR"):
+            tqdm.write(f"  {name}: {message}", file=sys.stderr)
+    return report
+
+
+def _ocr_review(review: Review) -> list[str]:
+    """What OCR did (pages, mean confidence) and the low-confidence pages to check."""
+    lines = [ocr_summary(review.ocr, len(review.pages)), low_confidence_note(review.ocr)]
+    return [f"  OCR: {line}" for line in lines if line]
 
 
 def _ask_party(suggestion: PartySuggestion, ask: Ask) -> str | None:
@@ -137,15 +161,17 @@ def review_interactively(review: Review, ask: Ask) -> dict[str, str | None] | No
 
 def ingest_one(path: Path, driver: Driver, engine: Engine, summary: Summary, *, yes: bool, ask: Ask,
                embeddings: Embeddings | None, contract_type: str | None = None,
-               on_duplicate: Choice = "link") -> None:
+               on_duplicate: Choice = "link", strict: bool = False) -> None:
     """Process, review (unless --yes) and commit one file, recording the outcome in `summary`.
 
-    `contract_type` is used when the engine found none; without either the commit is refused. A file whose
+    `contract_type` is used when the engine found none. Without a type or without parties the file is
+    committed as type "Other" flagged "needs review" (the Upload page's review queue); `strict` refuses it. A file whose
     content is already in the graph is reported, and linked (default), replaced or kept per `on_duplicate`
     (asked when reviewing interactively): never silently added again.
     """
     try:
-        review = process_file(path.read_bytes(), display_name(path), driver, engine)
+        review = process_file(path.read_bytes(), display_name(path), driver, engine,
+                              progress=_ocr_lines(display_name(path)))
         if yes:
             same_as = auto_same_as(review.suggestions)
         else:
@@ -159,7 +185,8 @@ def ingest_one(path: Path, driver: Driver, engine: Engine, summary: Summary, *, 
         if not draft.contract_type and chosen:
             draft = draft.model_copy(update={"contract_type": chosen})
         action = _duplicate_action(review, yes=yes, ask=ask, default=on_duplicate)
-        committed = commit_review(driver, review, draft, same_as, embeddings=embeddings, on_duplicate=action)
+        committed = commit_review(driver, review, draft, same_as, embeddings=embeddings, on_duplicate=action,
+                                  flag_missing=not strict)
     except DuplicateFile as e:  # found before reading, or refused by the constraint at commit
         summary.skipped.append((path, str(e)))
         return
@@ -171,6 +198,8 @@ def ingest_one(path: Path, driver: Driver, engine: Engine, summary: Summary, *, 
         summary.failed.append((path, f"unexpected error ({type(e).__name__}): {' '.join(str(e).split())[:300]}"))
         return
     (summary.linked if committed.action == "link" else summary.ingested).append((path, committed.file_id))
+    if committed.review_reasons:
+        summary.needs_review[committed.file_id] = ", ".join(committed.review_reasons)
     if committed.note:
         print(f"  note: {printable(committed.note)}")
 
@@ -193,7 +222,7 @@ def run(args: argparse.Namespace, ask: Ask = _ask) -> Summary:
         for path in bar:
             bar.set_postfix_str(display_name(path)[:40])
             ingest_one(path, driver, engine, summary, yes=args.yes, ask=ask, embeddings=embeddings,
-                       contract_type=args.contract_type, on_duplicate=args.on_duplicate)
+                       contract_type=args.contract_type, on_duplicate=args.on_duplicate, strict=args.strict)
     return summary
 
 
@@ -214,7 +243,10 @@ def build_parser() -> argparse.ArgumentParser:
                         help="commit without review, accepting exact-name party matches only")
     parser.add_argument("--contract-type", choices=CONTRACT_TYPES, default=None, metavar="TYPE",
                         help="contract type for files whose title names none (one of the vocabulary, or Other); "
-                             "without it such files are not committed")
+                             "without it such files are committed as Other, flagged 'needs review'")
+    parser.add_argument("--strict", action="store_true",
+                        help="refuse a file whose parties or type were not found (default: commit it as type "
+                             "Other, flagged 'needs review' for the Upload page's review queue)")
     parser.add_argument("--on-duplicate", choices=tuple(CHOICES), default="link",
                         help="a file whose content is already in the graph: link it to the existing contract "
                              "(default), replace that contract, or keep both")

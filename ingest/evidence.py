@@ -133,3 +133,10 @@ def llm_evidence(draft: ContractDraft, pages: list[str]) -> dict[str, FieldEvide
     if draft.governing_law and draft.governing_law.country:
         out["governing_law"] = _law(doc, draft.governing_law)
     return out
+
+
+def review_reasons(draft: ContractDraft) -> list[str]:
+    """Why a draft cannot be committed as it stands (no party, no contract type): a batch import commits it
+    flagged "needs review" with these reasons, the Upload page's review asks for them."""
+    return [reason for reason, missing in (("no party found", not draft.parties),
+                                           ("no contract type found", not draft.contract_type)) if missing]

@@ -3,8 +3,9 @@
 `process_file` runs the steps for one file and returns a `Review` (what the reviewer sees and edits);
 it writes nothing. `commit_review` writes the reviewed contract through `graph.store.write.commit_contract`
 (one transaction), when an embedding model is configured stores its embedding, and parses the text into
-the document layer (`ingest.layer.build_document_layer`, from the pages in hand). The CLI
-(`python -m ingest`) and the Upload page both use these two functions.
+the document layer (`ingest.commit_steps`, from the pages in hand). The CLI (`python -m ingest`) and the
+Upload page both use these two functions. An upload is marked half-written until its layer is written
+(`graph.store.pending`): the same bytes again are then processed and written in place, not refused.
 """
 
 from __future__ import annotations
@@ -19,23 +20,24 @@ from langchain_core.embeddings import Embeddings
 from langchain_core.language_models import BaseChatModel
 from neo4j import Driver
 
-from core.errors import ConfigError, ContractGraphError, ExtractionError, IngestError
-from core.llm import build_chat_model, build_embeddings, llm_errors
+import ingest.commit_steps as steps
+from core.errors import ConfigError, ExtractionError, IngestError
+from core.llm import build_chat_model, build_embeddings
 from core.settings import AgentSettings
 from core.text_safety import one_line_name
-from graph.store.duplicates import attach_document, link_upload
-from graph.store.embeddings import embedding_text, set_contract_embedding
+from graph.store.embeddings import set_contract_embedding
 from graph.store.party_roles import is_role_name, resolve_role_name
+from graph.store.pending import incomplete_upload
 from graph.store.replace import replace_contract
 from graph.store.write import CommitRequest, DuplicateFile, commit_contract, file_id_taken, find_by_sha
 from ingest.contract_type import type_from_title
 from ingest.document import parse_document
 from ingest.duplicates import Choice, DuplicateMatch, recognise
-from ingest.evidence import llm_evidence, missing_fields, rules_evidence
+from ingest.evidence import llm_evidence, missing_fields, review_reasons, rules_evidence
 from ingest.families.link import link_committed
-from ingest.layer import build_document_layer
 from ingest.llm_extract import ExtractionConfig, extract_llm
-from ingest.pdf import read_pdf, sha256_of
+from ingest.ocr import OcrPage, read_text
+from ingest.pdf import sha256_of
 from ingest.renewals.extract import RenewalTerms
 from ingest.renewals.llm import extract_renewals_llm
 from ingest.resolve import PartySuggestion, suggest_parties
@@ -103,6 +105,8 @@ class Review:
     duplicate: DuplicateMatch | None = None  # an existing contract with the same content
     renewals: RenewalTerms | None = None  # the LLM engine's renewal facts (the rules engine's are read at commit)
     renewal_note: str | None = None  # why some or all of them are the rules engine's after all
+    resume: str | None = None  # the contract an earlier upload of these bytes left half-written
+    ocr: tuple[OcrPage, ...] = ()  # the pages read by OCR (scans), each with its confidence
 
     @property
     def missing(self) -> list[str]:
@@ -118,6 +122,7 @@ class Committed:
     embedded: bool
     note: str | None = None
     action: Choice = "keep"  # "link": no new contract, the file was recorded on `file_id`
+    review_reasons: tuple[str, ...] = ()  # committed flagged "needs review", and why
 
 
 def proposed_file_id(driver: Driver, file_name: str, database: str | None = None) -> str:
@@ -166,13 +171,22 @@ def process_file(data: bytes, file_name: str, driver: Driver, engine: Engine, *,
     _report(progress, "Hashing the file", 0.0)
     sha256 = sha256_of(data)
     existing = find_by_sha(driver, sha256, database)
-    if existing:
+    resume = existing if existing and incomplete_upload(driver, existing, database) else None
+    if existing and not resume:
         raise AlreadyIngested(existing)
     _report(progress, "Reading the text", 0.1)
-    pdf = read_pdf(data)
-    _report(progress, f"Read {pdf.n_pages} pages ({sum(map(len, pdf.pages)):,} characters)", 0.25)
-    file_id = proposed_file_id(driver, file_name, database)
-    _report(progress, f"Extracting with {engine.label}", 0.3)
+
+    def on_page(done: int, total: int) -> None:  # a scan: OCR takes most of the time, so most of the bar
+        _report(progress, f"OCR: page {done + 1} of {total}" if done < total else f"OCR: {total} pages read",
+                0.1 + 0.6 * done / total)
+
+    read = read_text(data, on_page)
+    pdf = read.pdf
+    ocr_note = f", {len(read.ocr)} by OCR" if read.ocr else ""
+    _report(progress, f"Read {pdf.n_pages} pages{ocr_note} ({sum(map(len, pdf.pages)):,} characters)",
+            0.72 if read.ocr else 0.25)
+    file_id = resume or proposed_file_id(driver, file_name, database)
+    _report(progress, f"Extracting with {engine.label}", 0.75 if read.ocr else 0.3)
     draft, evidence, extras = _extract(engine, pdf.pages, file_id, config, progress)
     draft = named_roles(draft, pdf.pages)
     renewals, renewal_note = None, None
@@ -184,11 +198,12 @@ def process_file(data: bytes, file_name: str, driver: Driver, engine: Engine, *,
         renewals, renewal_note = found.terms, found.note
     _report(progress, f"Looking up {len(draft.parties)} parties among existing parties", 0.9)
     suggestions = suggest_parties(driver, draft.parties, database=database)
-    duplicate = recognise(driver, pdf.pages, draft, file_name, database)
+    # A half-written upload is completed in place: the contract it resembles is itself.
+    duplicate = None if resume else recognise(driver, pdf.pages, draft, file_name, database)
     _report(progress, "Ready for review", 1.0)
     return Review(file_name=file_name, sha256=sha256, file_id=file_id, pages=pdf.pages, engine=engine,
                   draft=draft, evidence=evidence, suggestions=suggestions, extras=extras, duplicate=duplicate,
-                  renewals=renewals, renewal_note=renewal_note)
+                  renewals=renewals, renewal_note=renewal_note, resume=resume, ocr=read.ocr)
 
 
 def named_roles(draft: ContractDraft, pages: list[str]) -> ContractDraft:
@@ -210,74 +225,60 @@ def configured_embeddings() -> Embeddings | None:
         return None
 
 
-def _embed(embeddings: Embeddings | None, record: dict[str, object]) -> tuple[list[float] | None, str | None]:
-    text = embedding_text(record)
-    if embeddings is None:
-        return None, None
-    if not text:
-        return None, "No embedding: the contract has no summary or scope."
-    try:
-        with llm_errors():
-            return embeddings.embed_query(text), None
-    except ContractGraphError as e:
-        log.warning("embedding failed: %s", e)
-        return None, f"The contract was committed without an embedding: {e}"
-
-
 def commit_review(driver: Driver, review: Review, draft: ContractDraft, same_as: dict[str, str | None], *,
                   embeddings: Embeddings | None = None, database: str | None = None,
-                  on_duplicate: Choice = "link") -> Committed:
-    """Write the reviewed contract in one transaction; store its embedding when a model is given.
+                  on_duplicate: Choice = "link", flag_missing: bool = False) -> Committed:
+    """Write the reviewed contract in one transaction; store its embedding when a model is given; build its
+    document layer, and only then mark the upload complete (graph.store.pending).
 
     When the upload duplicates an existing contract (`review.duplicate`), `on_duplicate` decides: "link"
     (the default) records the file on that contract and writes no new one, "replace" rewrites that contract
-    from this review, "keep" adds a new contract anyway.
+    from this review, "keep" adds a new contract anyway. An upload of these bytes left half-written by an
+    earlier run (`review.resume`) is written again in place, whatever `on_duplicate` says. A draft without
+    parties or type is refused, unless `flag_missing` (a batch import without --strict): then it is committed
+    as type "Other" (parties as read, possibly none) and flagged "needs review" with the reasons
+    (`Contract.needs_review`, the review queue).
     """
-    if review.duplicate and on_duplicate == "link":
-        existing = review.duplicate.file_id
-        link_upload(driver, existing, review.sha256, review.file_name, database)
-        note = None
-        if review.duplicate.method == "metadata":  # a contract known from JSON only: this is its first text
-            attach_document(driver, existing, review.pages, database)
-            note = _joined(_document_layer(driver, existing, review.pages, embeddings, database, review.renewals),
-                           review.renewal_note)
-        return Committed(existing, False, note, "link")
-    if not draft.parties:
-        raise ExtractionError("Add at least one party before committing; nothing was written.")
-    if not draft.contract_type:
+    pending = incomplete_upload(driver, review.resume, database) if review.resume else None
+    if review.resume and pending is None:  # another run completed it since the review was made
+        raise DuplicateFile(review.resume)
+    duplicate = None if pending else review.duplicate
+    if pending == "attach" or (duplicate and on_duplicate == "link"):
+        existing = review.resume if pending else duplicate.file_id  # type: ignore[union-attr]
+        # A contract known from JSON only gets this text and its layer; so does one left half-written.
+        attach = pending == "attach" or (duplicate is not None and duplicate.method == "metadata") \
+            or incomplete_upload(driver, existing, database) is not None
+        note = steps.link(driver, existing, review.pages, review.sha256, review.file_name, attach=attach,
+                          embeddings=embeddings, renewals=review.renewals, database=database)
+        return Committed(existing, False, steps.joined(note, _resumed(review)), "link")
+    reasons = review_reasons(draft)
+    if reasons and not flag_missing:
+        if not draft.parties:
+            raise ExtractionError("Add at least one party before committing; nothing was written.")
         raise MissingContractType("Choose a contract type (or 'Other' when none fits) before committing; "
                                   "nothing was written.")
+    if reasons:  # a batch import commits what it read, flagged for the review queue
+        draft = draft.model_copy(update={"contract_type": draft.contract_type or "Other"})
     file_id = review.file_id
-    if file_id_taken(driver, file_id, database):
+    if not pending and file_id_taken(driver, file_id, database):
         file_id = proposed_file_id(driver, review.file_name, database)
     record = to_seed_record(draft, file_id)
-    vector, note = _embed(embeddings, record)
+    vector, note = steps.embed(embeddings, record)
     request = CommitRequest(record=record, sha256=review.sha256, file_name=review.file_name, pages=review.pages,
-                            engine=review.engine.tag, same_as=same_as)
-    replacing = review.duplicate is not None and on_duplicate == "replace"
-    written = replace_contract(driver, review.duplicate.file_id, request, database) if replacing \
-        else commit_contract(driver, request, database)
+                            engine=review.engine.tag, same_as=same_as,
+                            ocr={p.page: p.confidence for p in review.ocr}, review_reasons=tuple(reasons))
+    target = review.resume or (duplicate.file_id if duplicate and on_duplicate == "replace" else None)
+    written = replace_contract(driver, target, request, database) if target else commit_contract(driver, request,
+                                                                                               database)
     if vector is not None:
         set_contract_embedding(driver, written, vector, database)
-    layer_note = _document_layer(driver, written, review.pages, embeddings, database, review.renewals)
+    layer_note = steps.layer(driver, written, review.pages, embeddings, database, review.renewals)
     family = link_committed(driver, written, review.file_name, review.pages, database)  # docs/FAMILIES.md
-    return Committed(written, vector is not None, _joined(layer_note or note, review.renewal_note, family),
-                     "replace" if replacing else "keep")
+    return Committed(written, vector is not None, steps.joined(layer_note or note, review.renewal_note,
+                                                               _resumed(review), family),
+                     "replace" if target else "keep", tuple(reasons))
 
 
-def _joined(*notes: str | None) -> str | None:
-    return " ".join(n for n in notes if n) or None
-
-
-def _document_layer(driver: Driver, file_id: str, pages: list[str], embeddings: Embeddings | None,
-                    database: str | None, renewals: RenewalTerms | None = None) -> str | None:
-    """Parse the committed text into the document layer (sections, references, terms, footnotes); a failure
-    leaves the contract committed without its layer and says so."""
-    embed = embeddings.embed_documents if embeddings is not None else None
-    try:
-        with llm_errors():
-            build_document_layer(driver, file_id, pages, embed=embed, database=database, renewals=renewals)
-    except ContractGraphError as e:
-        log.warning("document layer of %s not built: %s", file_id, e)
-        return f"The contract was committed without its document layer (sections, references): {e}"
-    return None
+def _resumed(review: Review) -> str | None:
+    return (f"'{review.resume}' was left half-written by an earlier run (no document layer); it is now written "
+            "again from this file." if review.resume else None)

@@ -3,8 +3,10 @@ database: CG_NEO4J_LOCAL=1 pins the local test server); they are created only wh
 
 from __future__ import annotations
 
+import functools
 import json
 import os
+import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -27,10 +29,6 @@ PDFS = SHARED / "cuad" / "pdf"
 ARTIFACTS = REPO_ROOT / "test-artifacts"
 
 
-# Tests that share one session fixture too costly to build twice run on the same pytest-xdist worker.
-CORPUS_GROUP = "cuad_corpus"
-
-
 def pytest_configure(config: pytest.Config) -> None:
     """Under `pytest -n N`, worker gwK (K > 0) talks to its own copy of the test database, which
     tests/with_test_db.sh started (CG_TEST_WORKERS=N) in "$CG_NEO4J_HOME-gwK" on port CG_NEO4J_PORT+K. Set
@@ -48,19 +46,32 @@ def pytest_configure(config: pytest.Config) -> None:
                                 "tests/with_test_db.sh with CG_TEST_WORKERS=N (as `make test` does).")
 
 
-@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups (its own hook runs later)
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """With `--dist loadgroup`, each test module runs whole on one worker (its module fixtures, e.g. a
-    Streamlit server or a throwaway Neo4j, are built once), and the modules that read the parsed corpus
-    share one worker (one parse)."""
-    if getattr(config.option, "dist", None) != "loadgroup":
+@pytest.hookimpl(optionalhook=True)  # a pytest-xdist hook: absent under `-p no:xdist`
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """`--dist loadgroup`: each module whole on one worker, the corpus modules together (tests/xdist_modules.py)."""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from tests.xdist_modules import ModuleScheduling
+
+    return ModuleScheduling(config, log)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _streamlit_components_scanned_once() -> Iterator[None]:
+    """Every `AppTest` scans all installed distributions' metadata for Streamlit v2 components before its
+    first run (streamlit.testing.v1.app_test: `discover_and_register_components`): about 0.2 s of CPU and,
+    on this busy 2-core machine, 1.5-14 s of wall time per AppTest, for a result that cannot change while
+    the session runs (the installed packages). The session scans once; each AppTest still registers what
+    the scan found, as the real server does once at its start."""
+    if "streamlit.testing.v1" not in sys.modules:  # no module of this session uses AppTest
+        yield
         return
-    for item in items:
-        if item.get_closest_marker("xdist_group"):
-            continue
-        uses_corpus = "cuad_corpus" in getattr(item, "fixturenames", ())
-        group = CORPUS_GROUP if uses_corpus else item.nodeid.split("::")[0]
-        item.add_marker(pytest.mark.xdist_group(group))
+    from streamlit.components.v2 import manifest_scanner
+
+    scan = functools.cache(manifest_scanner.scan_component_manifests)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(manifest_scanner, "scan_component_manifests", lambda max_workers=None: list(scan()))
+        yield
 
 
 @pytest.fixture(scope="session")

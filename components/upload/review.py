@@ -19,6 +19,7 @@ from components.upload.process import UploadItem
 from core.vocab import CLAUSE_TYPES, CONTRACT_TYPES
 from ingest.duplicates import CHOICES
 from ingest.evidence import LOW_CONFIDENCE
+from ingest.ocr import low_confidence_note, ocr_summary
 from ingest.pipeline import Review
 from ingest.resolve import PartySuggestion
 from ingest.rules import FieldEvidence
@@ -105,7 +106,7 @@ def _resolution(suggestion: PartySuggestion, prefix: str, index: int) -> str | N
     """One party's choice: same as an existing party, or a new party (exact matches are fixed)."""
     if suggestion.exact:
         st.markdown(f"**{escape_md(suggestion.name)}** → same as **{escape_md(suggestion.exact.describe())}** "
-                    ":gray-badge[exact name match: linked automatically]")
+                    ":green-badge[existing party: exact name match, linked automatically]")
         return suggestion.exact.key
     if not suggestion.candidates:
         st.markdown(f"**{escape_md(suggestion.name)}** → new party :gray-badge[no similar party in the graph]")
@@ -187,6 +188,15 @@ def _duplicate_choice(review: Review, prefix: str) -> str:
                     key=f"{prefix}_duplicate")
 
 
+def _ocr(review: Review) -> None:
+    """A scan: how many pages OCR read, and a warning naming the pages read with low confidence."""
+    summary, low = ocr_summary(review.ocr, len(review.pages)), low_confidence_note(review.ocr)
+    if low:
+        st.warning(escape_md(f"{summary}. {low}."), icon=":material/document_scanner:")
+    elif summary:
+        st.info(escape_md(f"{summary}."), icon=":material/document_scanner:")
+
+
 def render_review(item: UploadItem) -> ReviewAction | None:
     """The form for one ready item; returns the submitted action, or None until a button is pressed."""
     review, prefix = item.review, item.prefix
@@ -196,13 +206,16 @@ def render_review(item: UploadItem) -> ReviewAction | None:
         st.markdown(f"#### Review {escape_md(review.file_name)}")
         st.caption(f"Will be stored as file_id {escape_md(review.file_id)} · {len(review.pages)} pages · "
                    f"engine: **{escape_md(review.engine.label)}**")
+        if review.duplicate is not None:  # first: it decides whether the rest of the form matters
+            values_duplicate = _duplicate_choice(review, prefix)
+        _ocr(review)
         if review.missing:
             missing = ", ".join(LABELS[m] for m in review.missing)
             st.warning(f"Not filled by {escape_md(review.engine.label)}: {missing}. "
                        "Fill in what you can before committing.", icon=":material/edit_note:")
         values = _scalar_fields(review, prefix)
         if review.duplicate is not None:
-            values["on_duplicate"] = _duplicate_choice(review, prefix)
+            values["on_duplicate"] = values_duplicate
         parties, same_as = _parties(review, prefix)
         clauses = _clauses(review, prefix)
         _extras(review)

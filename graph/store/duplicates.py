@@ -146,7 +146,8 @@ def unlink_upload(driver: Driver, file_id: str, sha256: str, file_name: str, dat
 
 
 def attach_document(driver: Driver, file_id: str, pages: list[str], database: str | None = None) -> None:
-    """Give a text-less contract the linked upload's text as its Document (its layer is built after)."""
+    """Give a text-less contract the linked upload's text as its Document (its layer is built after), marking
+    the upload half-written until then (graph.store.pending)."""
     text, offsets = join_pages(pages)
     write(driver, MERGE_DOCUMENT, {"file_id": file_id, "text": text, "page_offsets": offsets, "source": "upload",
-                                   **fingerprint_fields(text.replace("\f", "\n"))}, database)
+                                   "pending": "attach", **fingerprint_fields(text.replace("\f", "\n"))}, database)

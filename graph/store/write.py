@@ -10,7 +10,7 @@ constraint (graph.store.schema) refuses it inside the write transaction, also wh
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from neo4j import Driver, ManagedTransaction
@@ -46,11 +46,23 @@ SET p.aliases = [a IN p.aliases WHERE a <> kv[1]]
 WITH p, [n IN p.aliases + [p.name] | toLower(n)] AS names
 SET p.search_names = names, p.search_text = reduce(s = '', n IN names | s + '\n' + n)
 """
+# Also marks the upload half-written (graph.store.pending) in the same transaction; the layer clears it.
 MERGE_DOCUMENT = """
 MATCH (c:Contract {file_id: $file_id})
+SET c.upload_incomplete = $pending
 MERGE (c)-[:HAS_DOCUMENT]->(d:Document {file_id: $file_id})
 SET d.text = $text, d.page_offsets = $page_offsets, d.page_count = size($page_offsets), d.source = $source,
     d.fingerprint = $fingerprint, d.fingerprint_bands = $fingerprint_bands
+"""
+# A scan's pages read by OCR (1-based) and Tesseract's mean word confidence on each (0-100), kept with the text.
+SET_OCR = """
+MATCH (:Contract {file_id: $file_id})-[:HAS_DOCUMENT]->(d:Document {file_id: $file_id})
+SET d.ocr_pages = $ocr_pages, d.ocr_confidence = $ocr_confidence
+"""
+# A batch import committed what it could read: the reasons a reviewer must look at this contract (review queue).
+SET_NEEDS_REVIEW = """
+MATCH (c:Contract {file_id: $file_id})
+SET c.needs_review = true, c.review_reasons = $review_reasons
 """
 DELETE_CONTRACT = """
 MATCH (c:Contract {file_id: $file_id})
@@ -99,6 +111,8 @@ class CommitRequest:
     pages: list[str]
     engine: str                            # e.g. "rules" or "llm:gpt-4.1-mini"
     same_as: dict[str, str | None] | None = None  # extracted party name -> existing Party key (None: new)
+    ocr: dict[int, float] = field(default_factory=dict)  # page read by OCR (1-based) -> its confidence
+    review_reasons: tuple[str, ...] = ()  # non-empty: committed flagged "needs review" (batch import)
 
 
 def file_id_taken(driver: Driver, file_id: str, database: str | None = None) -> bool:
@@ -143,7 +157,10 @@ def _rows(request: CommitRequest) -> tuple[dict[str, list[dict[str, Any]]], dict
     text, offsets = join_pages(request.pages)
     extra = {"file_id": contract.file_id, "sha256": request.sha256, "file_name": request.file_name,
              "page_count": len(request.pages), "engine": request.engine, "text": text,
-             "page_offsets": offsets, "source": "upload", **fingerprint_fields(text.replace("\f", "\n"))}
+             "page_offsets": offsets, "source": "upload", "pending": "commit",
+             **fingerprint_fields(text.replace("\f", "\n")),
+             "ocr_pages": sorted(request.ocr), "ocr_confidence": [request.ocr[p] for p in sorted(request.ocr)],
+             "review_reasons": list(request.review_reasons)}
     return rows, extra
 
 
@@ -161,6 +178,10 @@ def _commit(tx: ManagedTransaction, rows: dict[str, list[dict[str, Any]]], extra
     load.write_batch(tx, rows)
     tx.run(SET_PROVENANCE, extra).consume()
     tx.run(MERGE_DOCUMENT, extra).consume()
+    if extra["ocr_pages"]:
+        tx.run(SET_OCR, extra).consume()
+    if extra["review_reasons"]:
+        tx.run(SET_NEEDS_REVIEW, extra).consume()
 
 
 def commit_contract(driver: Driver, request: CommitRequest, database: str | None = None) -> str:

@@ -7,6 +7,7 @@ from datetime import date
 
 # Submodules imported by name, not `from ingest.rules import ...`: that reads the package, whose __init__ imports
 # this module (an import cycle).
+import ingest.rules.filing as filing
 import ingest.rules.law as law
 import ingest.rules.parties as parties
 import ingest.rules.preamble as preamble
@@ -99,7 +100,7 @@ def _draft(fields: dict[str, FieldEvidence]) -> ContractDraft:
 
 def extract_rules(pages: list[str], file_id: str) -> RulesResult:
     """Extract what deterministic rules can find in a contract's pages (offline, no model)."""
-    doc = Doc(pages)
+    doc = Doc(filing.mask(pages))  # cover text, footers, notices, page numbers: never a field (offsets kept)
     pre = preamble.find_preamble(doc.flat)
     fields: dict[str, FieldEvidence] = {}
     _title(doc, pre, fields)

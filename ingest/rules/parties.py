@@ -21,12 +21,18 @@ _NOT_PARTY_ALIAS = re.compile(
     r"[\w\s]*\bdate|addendum|memorandum|services?|territory|products?|program)$",
     re.IGNORECASE,
 )
-_LEAD = re.compile(r"(?:[\s,;:.\-\u25cf\u2022\u00b7*]|and\b|AND\b|And\b|between\b|BETWEEN\b|\(\w{1,3}\)|\d\.|&)+")
+_LEAD = re.compile(r"(?:[\s,;:.\-\u25cf\u2022\u00b7*]|(?:by|BY|By)\s+(?:and|AND)\s+(?:between|among|BETWEEN|AMONG)\b|"
+                   r"and\b|AND\b|And\b|between\b|BETWEEN\b|\(\w{1,3}\)|\d\.|&)+")
 # Where a new name can start inside a chunk: after "and" / ";" that follow the previous party's descriptors.
 _NAME_START = re.compile(r"(?:[,;]\s*and\b,?\s+|;\s*|\band\b,?\s+(?=(?:the\s+)?[A-Z0-9]))")
 _SUFFIX_OR_DOMAIN = re.compile(rf"\b{legal_form_pattern()}\b\.?|\.com\b", re.IGNORECASE)
 _VERBISH = re.compile(r"\b(?:shall|will|is|are|may|agrees?|means|hereby|provided|including|such|which|"
                       r"that|this|these|its|their|his|her|be|been|has|have|to|from|under|party|parties)\b")
+# Clause words no party name holds: an upper-case clause ("... INCLUDING THE LIMITED WARRANTY AND DISCLAIMER AND
+# LIMITATIONS OF LIABILITY ... INCORPORATED BY REFERENCE IN ...") split on "AND" must not give parties.
+_CLAUSE_WORDS = re.compile(r"\b(?:disclaimers?|warrant(?:y|ies)|liabilit(?:y|ies)|limitations?|incorporated\s+by|"
+                           r"by\s+reference|conditions|provisions|herein|hereof|thereof|therein|hereunder|thereunder|"
+                           r"affirmed|confidential\s+treatment)\b", re.IGNORECASE)
 _DESCRIPTOR = re.compile(
     r",?\s+(?:a|an)\s+(?!/)"
     r"|,\s*(?:located|having|with|whose|organized|incorporated|duly|each|its|doing\s+business|d/b/a|"
@@ -97,6 +103,8 @@ def _plausible(name: str) -> bool:
     if letters < 2 or len(words) > 12 or name.lower().strip(". ") in _ROLE_WORDS | {"the", "and", "each", "both"}:
         return False
     if re.match(r"(?:an?|the)\s", name) or (name[0].islower() and not _SUFFIX_OR_DOMAIN.search(name)):
+        return False
+    if _CLAUSE_WORDS.search(name) or (name.isupper() and _VERBISH.search(name.lower())):
         return False
     return not _VERBISH.search(name)
 

@@ -26,11 +26,15 @@ _TITLE_CASE = re.compile(r"(?<![\w.,])((?:(?!(?:This|THIS|Agreement|Parties|Exec
 _THIS_TITLE = re.compile(r"\b(?:THIS|This)\s+((?:[A-Z][\w&'/-]*\s+(?:(?:and|of|for|to|&)\s+)?){1,10}"
                          r"(?:Agreement|AGREEMENT|Contract|CONTRACT|Amendment|AMENDMENT))\b")
 _HEAD = 1_500
+# "19. ENTIRE AGREEMENT" is a section heading; "EXHIBIT 10.1 DISTRIBUTOR AGREEMENT" is a label and the title.
+_SECTION_NUMBER = re.compile(r"(?<!EXHIBIT)(?<!Exhibit)(?<!No\.)(?<!NO\.)(?:^|\s)\d{1,3}(?:\.\d{1,3})*\.\s*$")
 
 
 def _caps_title(flat: str, limit: int) -> tuple[str, int, int] | None:
     for match in _CAPS_TITLE.finditer(flat, 0, limit):
         raw = match.group(1)
+        if _SECTION_NUMBER.search(flat, max(0, match.start(1) - 16), match.start(1)):
+            continue  # "19. ENTIRE AGREEMENT, GOVERNING LAW": a numbered section heading, not the title
         cleaned = _BOILERPLATE.sub("", raw).strip(" ,.-")
         if len(cleaned.split()) >= 2 or re.fullmatch(r"AMENDMENT\s+NO\.?\s*\d+", cleaned):
             offset = match.start(1) + raw.find(cleaned)
@@ -47,7 +51,9 @@ def find_title(flat: str, pre: Preamble | None) -> tuple[str, int, int, float] |
     for pattern, confidence in ((_TITLE_CASE, 0.6), (_THIS_TITLE, 0.6)):
         found = pattern.search(flat, 0, min(len(flat), max(limit, pre.list_end if pre else 0)))
         if found and found.group(1).split()[0] not in {"This", "THIS", "The", "THE"}:
-            return found.group(1), found.start(1), found.end(1), confidence
+            cleaned = _BOILERPLATE.sub("", found.group(1))  # "EXECUTION COPY Collaboration Agreement"
+            start = found.start(1) + len(found.group(1)) - len(cleaned)
+            return cleaned, start, found.end(1), confidence
     return None
 
 

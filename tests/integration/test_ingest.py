@@ -20,12 +20,12 @@ from graph.server.db import read
 from graph.store.write import find_by_sha
 from ingest.document import parse_document
 from ingest.document.rows import document_rows
+from ingest.ocr import ScanUnreadableError
 from ingest.pdf import (
     CorruptPdfError,
     EmptyPdfError,
     EncryptedPdfError,
     NotAPdfError,
-    PdfNoTextError,
 )
 from ingest.pipeline import RULES, AlreadyIngested, commit_review, llm_engine, process_file, proposed_file_id
 from ingest.renewals.rows import RENEWAL_VERSION
@@ -36,12 +36,12 @@ from tests.ingest_support import (
     XENCOR,
     encrypted_pdf,
     exact_cleanup,
-    image_only_pdf,
     real_pdf,
     text_renamed_pdf,
     truncated_pdf,
     write_script,
 )
+from tests.ocr_support import corrupt_scan
 
 pytestmark = [pytest.mark.integration,
               pytest.mark.skipif(not PDF_DIR.is_dir(), reason="CUAD sample PDFs not present")]
@@ -145,7 +145,7 @@ def test_same_pdf_twice_is_refused_with_a_link_target(driver):
     (text_renamed_pdf, NotAPdfError, "This file is not a PDF (it has no PDF header)."),
     (truncated_pdf, CorruptPdfError, "The PDF is truncated or corrupt: its end-of-file marker is missing."),
     (encrypted_pdf, EncryptedPdfError, "The PDF is password-protected. Remove the password and upload it again."),
-    (image_only_pdf, PdfNoTextError, "The PDF has no text layer (it looks like a scan). OCR is not available"),
+    (corrupt_scan, ScanUnreadableError, "The PDF is a scan and OCR read no text on its 1 page(s)"),
     (lambda: b"", EmptyPdfError, "The file is empty (0 bytes). Please upload the PDF again."),
 ])
 def test_bad_inputs_have_their_own_message_and_write_nothing(driver, make, error, message):

@@ -1,0 +1,75 @@
+"""The steps of an upload's commit after (or instead of) its contract transaction: the contract's embedding,
+its document layer, and linking a duplicate upload to the contract it duplicates (`ingest.pipeline.commit_review`
+runs them). The layer is the last step; only once it is written is the upload marked complete
+(`graph.store.pending`), so a run killed before that is found and written again by the next one.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from langchain_core.embeddings import Embeddings
+from neo4j import Driver
+
+from core.errors import ContractGraphError
+from core.llm import llm_errors
+from graph.store.duplicates import attach_document, link_upload
+from graph.store.embeddings import embedding_text
+from graph.store.pending import mark_complete
+from graph.store.write import find_by_sha
+from ingest.layer import build_document_layer
+from ingest.renewals.extract import RenewalTerms
+
+log = logging.getLogger(__name__)
+
+
+def embed(embeddings: Embeddings | None, record: dict[str, object]) -> tuple[list[float] | None, str | None]:
+    """The contract's embedding (None without a model or a text to embed) and a note when it has none."""
+    text = embedding_text(record)
+    if embeddings is None:
+        return None, None
+    if not text:
+        return None, "No embedding: the contract has no summary or scope."
+    try:
+        with llm_errors():
+            return embeddings.embed_query(text), None
+    except ContractGraphError as e:
+        log.warning("embedding failed: %s", e)
+        return None, f"The contract was committed without an embedding: {e}"
+
+
+def joined(*notes: str | None) -> str | None:
+    """The notes that are set, as one line (None when there is none)."""
+    return " ".join(n for n in notes if n) or None
+
+
+def layer(driver: Driver, file_id: str, pages: list[str], embeddings: Embeddings | None,
+          database: str | None, renewals: RenewalTerms | None = None) -> str | None:
+    """Parse the committed text into the document layer (sections, references, terms, footnotes) and mark the
+    upload complete. A failure leaves the contract committed without its layer, still marked half-written
+    (the next ingest of the file writes it again), and says so."""
+    embed_sections = embeddings.embed_documents if embeddings is not None else None
+    try:
+        with llm_errors():
+            build_document_layer(driver, file_id, pages, embed=embed_sections, database=database,
+                                 renewals=renewals)
+    except ContractGraphError as e:
+        log.warning("document layer of %s not built: %s", file_id, e)
+        return (f"The contract was committed without its document layer (sections, references): {e} "
+                "Ingest the file again to complete it.")
+    mark_complete(driver, file_id, database)
+    return None
+
+
+def link(driver: Driver, existing: str, pages: list[str], sha256: str, file_name: str, *, attach: bool,
+         embeddings: Embeddings | None = None, renewals: RenewalTerms | None = None,
+         database: str | None = None) -> str | None:
+    """Record the uploaded file (`sha256`, `file_name`) on the contract `existing`; with `attach` (a contract
+    known from JSON only, or one whose earlier upload was left half-written) give it the upload's text first and
+    build its layer. The text is attached before the file is recorded, so a run killed in between leaves a
+    marked contract whose bytes are not yet known: the next run finds it by its text and completes it."""
+    if attach:
+        attach_document(driver, existing, pages, database)
+    if find_by_sha(driver, sha256, database) != existing:  # a resumed link may have recorded it already
+        link_upload(driver, existing, sha256, file_name, database)
+    return layer(driver, existing, pages, embeddings, database, renewals) if attach else None
