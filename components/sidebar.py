@@ -7,6 +7,7 @@ import streamlit as st
 from components.build_status import build_status, forget_reads_if_layer_changed, render_build_progress
 from components.db import CUAD_CREDIT, db_status
 from components.formatting import escape_md
+from components.session import REVIEWER_NAME, REVIEWER_NAME_MAX
 
 
 def render_sidebar() -> None:
@@ -24,5 +25,8 @@ def render_sidebar() -> None:
         else:
             st.error(f"Database unavailable: {escape_md(status.message)}", icon=":material/cloud_off:")
             st.code(".venv/bin/python -m graph server start", language="bash")
+        st.text_input("Your name", key=REVIEWER_NAME, max_chars=REVIEWER_NAME_MAX, placeholder="e.g. A. Analyst",
+                      help="Stored with the decisions you record (renewal decisions, clause reviews). "
+                           "There are no accounts: the name is what you type here.")
         if status.ok and status.numbers.get("has_sample"):
             st.caption(CUAD_CREDIT)
