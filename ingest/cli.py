@@ -11,8 +11,9 @@ A file whose parties or contract type were not found is committed as type Other,
 line per page on stderr).
 A progress bar runs on stderr; the summary (every file: ingested, skipped or failed, with the reason) goes
 to stdout. A file that fails, for whatever reason, never stops the batch. A file whose bytes are already in
-the graph, also when another run commits them at the same moment, is skipped. The exit code is 0 when
-nothing failed, 1 when a file failed, 2 when the run could not start.
+the graph, also when another run commits them at the same moment, is skipped (a run still writing them is
+waited for, up to IN_PROGRESS_WAIT_S; a run that died half-way is completed: graph.store.pending). The exit
+code is 0 when nothing failed, 1 when a file failed, 2 when the run could not start.
 """
 
 from __future__ import annotations
@@ -52,6 +53,9 @@ from ingest.resolve import PartySuggestion, auto_same_as
 
 Ask = Callable[[str], str]
 log = logging.getLogger(__name__)
+# The same bytes being written by another live run (graph.store.pending): wait this long for it to finish
+# (its document layer: about a minute for the sample's longest contract), then skip the file saying so.
+IN_PROGRESS_WAIT_S = 600.0
 
 
 @dataclass
@@ -171,7 +175,7 @@ def ingest_one(path: Path, driver: Driver, engine: Engine, summary: Summary, *, 
     """
     try:
         review = process_file(path.read_bytes(), display_name(path), driver, engine,
-                              progress=_ocr_lines(display_name(path)))
+                              progress=_ocr_lines(display_name(path)), wait_s=IN_PROGRESS_WAIT_S)
         if yes:
             same_as = auto_same_as(review.suggestions)
         else:

@@ -15,7 +15,7 @@ from core.errors import ContractGraphError
 from core.llm import llm_errors
 from graph.store.duplicates import attach_document, link_upload
 from graph.store.embeddings import embedding_text
-from graph.store.pending import mark_complete
+from graph.store.pending import mark_complete, release
 from graph.store.write import find_by_sha
 from ingest.layer import build_document_layer
 from ingest.renewals.extract import RenewalTerms
@@ -55,6 +55,7 @@ def layer(driver: Driver, file_id: str, pages: list[str], embeddings: Embeddings
                                  renewals=renewals)
     except ContractGraphError as e:
         log.warning("document layer of %s not built: %s", file_id, e)
+        release(driver, file_id, database)  # half-written and ownerless: the next run completes it at once
         return (f"The contract was committed without its document layer (sections, references): {e} "
                 "Ingest the file again to complete it.")
     mark_complete(driver, file_id, database)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -21,15 +22,15 @@ from langchain_core.language_models import BaseChatModel
 from neo4j import Driver
 
 import ingest.commit_steps as steps
-from core.errors import ConfigError, ExtractionError, IngestError
+from core.errors import ConfigError, ContractGraphError, ExtractionError, IngestError
 from core.llm import build_chat_model, build_embeddings
 from core.settings import AgentSettings
 from core.text_safety import one_line_name
 from graph.store.embeddings import set_contract_embedding
 from graph.store.party_roles import is_role_name, resolve_role_name
-from graph.store.pending import incomplete_upload
+from graph.store.pending import incomplete_upload, release_all
 from graph.store.replace import replace_contract
-from graph.store.write import CommitRequest, DuplicateFile, commit_contract, file_id_taken, find_by_sha
+from graph.store.write import CommitRequest, commit_contract, file_id_taken, find_by_sha
 from ingest.contract_type import type_from_title
 from ingest.document import parse_document
 from ingest.duplicates import Choice, DuplicateMatch, recognise
@@ -41,6 +42,7 @@ from ingest.pdf import sha256_of
 from ingest.renewals.extract import RenewalTerms
 from ingest.renewals.llm import extract_renewals_llm
 from ingest.resolve import PartySuggestion, suggest_parties
+from ingest.resume import AlreadyIngested, UploadInProgress, claim, resumable  # noqa: F401 (the first two re-exported)
 from ingest.rules import FieldEvidence, extract_rules
 from ingest.schema import ContractDraft, to_seed_record
 
@@ -53,10 +55,6 @@ MAX_ID_SUFFIX = 1000
 
 class MissingContractType(IngestError):
     """A commit without a contract type: the reviewer must choose one (or "Other" explicitly)."""
-
-
-class AlreadyIngested(DuplicateFile):
-    """The exact same file (same SHA-256) is already in the graph (found before reading it)."""
 
 
 @dataclass(frozen=True)
@@ -165,15 +163,15 @@ def _extract(engine: Engine, pages: list[str], file_id: str, config: ExtractionC
 
 def process_file(data: bytes, file_name: str, driver: Driver, engine: Engine, *,
                  config: ExtractionConfig | None = None, progress: Progress | None = None,
-                 database: str | None = None) -> Review:
-    """Hash, read, extract and look up parties for one file. Writes nothing; raises IngestError/LLMError."""
+                 database: str | None = None, wait_s: float = 0.0) -> Review:
+    """Hash, read, extract and look up parties for one file. Writes nothing; raises IngestError/LLMError.
+    The same bytes being written by another live run are waited for up to `wait_s` seconds (the CLI waits;
+    the Upload page says so at once)."""
     file_name = one_line_name(Path(one_line_name(file_name)).name) or "upload.pdf"  # a browser sends any name
     _report(progress, "Hashing the file", 0.0)
     sha256 = sha256_of(data)
     existing = find_by_sha(driver, sha256, database)
-    resume = existing if existing and incomplete_upload(driver, existing, database) else None
-    if existing and not resume:
-        raise AlreadyIngested(existing)
+    resume = resumable(driver, existing, wait_s, database) if existing else None
     _report(progress, "Reading the text", 0.1)
 
     def on_page(done: int, total: int) -> None:  # a scan: OCR takes most of the time, so most of the bar
@@ -239,9 +237,19 @@ def commit_review(driver: Driver, review: Review, draft: ContractDraft, same_as:
     as type "Other" (parties as read, possibly none) and flagged "needs review" with the reasons
     (`Contract.needs_review`, the review queue).
     """
-    pending = incomplete_upload(driver, review.resume, database) if review.resume else None
-    if review.resume and pending is None:  # another run completed it since the review was made
-        raise DuplicateFile(review.resume)
+    pending = claim(driver, review.resume, database) if review.resume else None
+    try:
+        return _commit(driver, review, draft, same_as, pending, embeddings=embeddings, database=database,
+                       on_duplicate=on_duplicate, flag_missing=flag_missing)
+    except BaseException:  # stopped short of completing: the marker stays, ownerless, and the next run resumes
+        with suppress(ContractGraphError):  # the database may be what failed: the original error is the news
+            release_all(driver, database)
+        raise
+
+
+def _commit(driver: Driver, review: Review, draft: ContractDraft, same_as: dict[str, str | None],
+            pending: Literal["commit", "attach"] | None, *, embeddings: Embeddings | None,
+            database: str | None, on_duplicate: Choice, flag_missing: bool) -> Committed:
     duplicate = None if pending else review.duplicate
     if pending == "attach" or (duplicate and on_duplicate == "link"):
         existing = review.resume if pending else duplicate.file_id  # type: ignore[union-attr]

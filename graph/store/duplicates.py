@@ -19,6 +19,7 @@ from neo4j import Driver
 
 from graph.server.db import read, write
 from graph.store.fingerprint import band_keys, fingerprint_fields
+from graph.store.pending import this_run
 from graph.store.schema import AWAIT_INDEXES, FINGERPRINT_BANDS_FULLTEXT, FINGERPRINT_BANDS_INDEX
 from graph.store.write import MERGE_DOCUMENT, join_pages
 
@@ -150,4 +151,5 @@ def attach_document(driver: Driver, file_id: str, pages: list[str], database: st
     the upload half-written until then (graph.store.pending)."""
     text, offsets = join_pages(pages)
     write(driver, MERGE_DOCUMENT, {"file_id": file_id, "text": text, "page_offsets": offsets, "source": "upload",
-                                   "pending": "attach", **fingerprint_fields(text.replace("\f", "\n"))}, database)
+                                   "pending": "attach", "owner": this_run(),
+                                   **fingerprint_fields(text.replace("\f", "\n"))}, database)

@@ -43,6 +43,7 @@ def replace_contract(driver: Driver, file_id: str, request: w.CommitRequest, dat
         extra["added_aliases"] = sorted(f"{p['key']}\t{a}" for p in rows["parties"] if p["key"] in existing
                                         for a in p["aliases"] if a not in existing[p["key"]])
         w._commit(tx, rows, extra)
+        tx.run(w.DELETE_ORPHAN_PLACES).consume()  # the old governing law's, when the new one differs
         organisations.rebuild(tx, org_keys)
 
     write_tx(driver, work, database)

@@ -20,6 +20,7 @@ from core.errors import DatabaseError, IngestError
 from graph.server.db import read, write_tx
 from graph.store import families, load, organisations
 from graph.store.fingerprint import fingerprint_fields
+from graph.store.pending import this_run
 from graph.store.prepare import prepare
 from graph.store.schema import ensure_schema
 
@@ -46,10 +47,10 @@ SET p.aliases = [a IN p.aliases WHERE a <> kv[1]]
 WITH p, [n IN p.aliases + [p.name] | toLower(n)] AS names
 SET p.search_names = names, p.search_text = reduce(s = '', n IN names | s + '\n' + n)
 """
-# Also marks the upload half-written (graph.store.pending) in the same transaction; the layer clears it.
+# Also marks the upload half-written by this run (graph.store.pending) in the same transaction; the layer clears it.
 MERGE_DOCUMENT = """
 MATCH (c:Contract {file_id: $file_id})
-SET c.upload_incomplete = $pending
+SET c.upload_incomplete = $pending, c.upload_owner = $owner, c.upload_since = datetime()
 MERGE (c)-[:HAS_DOCUMENT]->(d:Document {file_id: $file_id})
 SET d.text = $text, d.page_offsets = $page_offsets, d.page_count = size($page_offsets), d.source = $source,
     d.fingerprint = $fingerprint, d.fingerprint_bands = $fingerprint_bands
@@ -90,6 +91,13 @@ DETACH DELETE l
 DELETE_ORPHAN_PARTIES = """
 MATCH (p:Party) WHERE NOT (p)-[:PARTY_TO]->() AND p.key IN $keys
 DETACH DELETE p
+"""
+# A jurisdiction no contract is governed by any more, and a country nothing is in, go with the last contract
+# that named them: an upload governed by a state the sample has no contract of (US-NE) left its Jurisdiction
+# behind when it was deleted or replaced. Both labels hold a few dozen nodes; the load creates neither alone.
+DELETE_ORPHAN_PLACES = """
+CALL () { MATCH (j:Jurisdiction) WHERE NOT ()-[:GOVERNED_BY]->(j) DETACH DELETE j }
+CALL () { MATCH (k:Country) WHERE NOT (k)--() DELETE k }
 """
 
 
@@ -157,7 +165,7 @@ def _rows(request: CommitRequest) -> tuple[dict[str, list[dict[str, Any]]], dict
     text, offsets = join_pages(request.pages)
     extra = {"file_id": contract.file_id, "sha256": request.sha256, "file_name": request.file_name,
              "page_count": len(request.pages), "engine": request.engine, "text": text,
-             "page_offsets": offsets, "source": "upload", "pending": "commit",
+             "page_offsets": offsets, "source": "upload", "pending": "commit", "owner": this_run(),
              **fingerprint_fields(text.replace("\f", "\n")),
              "ocr_pages": sorted(request.ocr), "ocr_confidence": [request.ocr[p] for p in sorted(request.ocr)],
              "review_reasons": list(request.review_reasons)}
@@ -233,6 +241,7 @@ def delete_contract(driver: Driver, file_id: str, database: str | None = None) -
         tx.run(DELETE_CONTRACT, file_id=file_id).consume()
         tx.run(UNLINK_LOCATIONS, keys=keys, file_id=file_id).consume()
         tx.run(DELETE_ORPHAN_PARTIES, keys=keys).consume()
+        tx.run(DELETE_ORPHAN_PLACES).consume()
         load.refresh_stored_facts(tx, keys, [])
         organisations.rebuild(tx, org_keys)
         families.drop_unlinked(tx)  # its placeholder parent, and the amended end it gave its parent

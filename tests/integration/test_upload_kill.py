@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,7 @@ from graph.store.titles import text_title
 from ingest.document import parse_document
 from ingest.layer import layer_rows
 from ingest.pdf import read_pdf
+from ingest.pipeline import RULES, UploadInProgress, process_file
 from ingest.rules.title import document_name
 from tests.ingest_support import exact_cleanup
 from tests.synth_contracts import synthetic_text, text_pdf
@@ -29,13 +31,18 @@ from tests.synth_contracts import synthetic_text, text_pdf
 pytestmark = pytest.mark.integration
 
 # Runs the CLI with one step replaced by a SIGKILL of the process itself: the process dies there, with no
-# cleanup, exception handler or finally block running (as with kill -9 or a power cut).
+# cleanup, exception handler or finally block running (as with kill -9 or a power cut). "pause" instead holds
+# the step until the file named by $GATE exists (a run still at work), then runs it.
 KILLER = """
-import os, signal, sys, importlib
+import os, signal, sys, time, importlib
 module, name = sys.argv[1].rsplit(".", 1)
 target = importlib.import_module(module)
 real = getattr(target, name)
 def die(*args, **kwargs):
+    if sys.argv[2] == "pause":
+        while not os.path.exists(os.environ["GATE"]):
+            time.sleep(0.2)
+        return real(*args, **kwargs)
     if sys.argv[2] == "after":
         real(*args, **kwargs)
     os.kill(os.getpid(), signal.SIGKILL)
@@ -56,6 +63,12 @@ KILL_POINTS = {
     "inside the layer's transaction": ("graph.documents.renewal_facts.write_renewal_rows", "before"),
     "after the layer, before the marker is cleared": ("ingest.commit_steps.mark_complete", "before"),
 }
+
+
+def started(*argv: str, kill: tuple[str, str] | None = None, gate: Path | None = None) -> subprocess.Popen[str]:
+    command = ["-c", KILLER, *kill, *argv] if kill else ["-m", "ingest", *argv]
+    return subprocess.Popen([sys.executable, *command], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "GATE": str(gate)})
 
 
 def cli(*argv: str, kill: tuple[str, str] | None = None) -> subprocess.CompletedProcess[str]:
@@ -124,3 +137,37 @@ def test_a_killed_upload_is_completed_by_the_next_run(point, again, upload, driv
         assert third.returncode == 0
         assert f"This file is already in the graph as '{file_id}'." in third.stdout
         assert graph_counts(driver) == after
+
+
+def test_a_run_still_writing_the_upload_is_not_taken_for_a_dead_one(upload, driver, tmp_path) -> None:
+    """The first run is held inside its document layer (alive, marker set); the same bytes meanwhile are
+    "being ingested by another run" (the Upload page: at once; the CLI waits for it and then finds the whole
+    upload), and exactly one contract results. The marker without an owner took the live run for a dead one
+    and wrote the upload a second time over it."""
+    path, expected = upload
+    file_id, gate = path.stem, tmp_path / "go"
+    with exact_cleanup(driver) as committed:
+        before = contracts(driver)
+        first = started(str(path), "--yes", "--contract-type", "Hosting",
+                        kill=("ingest.commit_steps.layer", "pause"), gate=gate)
+        committed.append(file_id)
+        deadline = time.monotonic() + 300
+        while state(driver, file_id).get("pending") != "commit" and first.poll() is None:
+            assert time.monotonic() < deadline, "the first run did not reach its layer"
+            time.sleep(0.5)
+        with pytest.raises(UploadInProgress, match=rf"^This file is being ingested by another run as '{file_id}' "
+                                                    rf"\(process {first.pid} on .+\); nothing was written\."):
+            process_file(path.read_bytes(), path.name, driver, RULES)
+        second = started(str(path), "--yes", "--contract-type", "Hosting")
+        time.sleep(3)  # the second run is waiting on the first
+        assert second.poll() is None and state(driver, file_id)["sections"] == 0
+        gate.touch()
+        out_first, err_first = first.communicate(timeout=300)
+        out_second, err_second = second.communicate(timeout=300)
+        assert first.returncode == 0 and second.returncode == 0, err_first[-2000:] + err_second[-2000:]
+        assert f"  ingested: {path.name} -> {file_id}" in out_first.splitlines(), out_first
+        assert f"  skipped:  {path.name}: This file is already in the graph as '{file_id}'." in \
+            out_second.splitlines(), out_second
+        whole = state(driver, file_id)
+        assert whole["pending"] is None and whole["sections"] == expected["sections"]
+        assert contracts(driver) == before + 1
