@@ -8,10 +8,8 @@ Two signals, strongest first:
   >= 0.91 against its own text and at most 0.74 against any other contract (an amendment of the same
   agreement), so `TEXT_THRESHOLD` = 0.82 sits in the gap. Equal best scores (the same filing stored twice)
   go to the contract whose file_id matches the upload's file name.
-* **Metadata**, for contracts loaded from JSON without a text: the same effective date and every party of
-  the smaller side matching one of the other's (legal suffixes, case and punctuation ignored; rapidfuzz
-  `token_set_ratio` >= 90), at least two parties. Without an extracted date nothing is claimed: two
-  amendments between the same parties are different contracts.
+* **Metadata**, for contracts loaded from JSON without a text: title, type, parties and dates compared
+  (`ingest.known_contracts`: points per signal, a date and a party or title signal needed, ties claim nothing).
 """
 
 from __future__ import annotations
@@ -20,16 +18,14 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from neo4j import Driver
-from rapidfuzz import fuzz
 
-from core.names import loose_party_key
 from graph.store.duplicates import candidate_fingerprints, contracts_without_text, ensure_band_keys
 from graph.store.fingerprint import fingerprint, similarity
 from ingest.cuad_labels import name_key
+from ingest.known_contracts import MAX_POINTS, UploadFacts, recognised
 from ingest.schema import ContractDraft
 
 TEXT_THRESHOLD = 0.82
-PARTY_RATIO = 90
 Choice = Literal["link", "replace", "keep"]
 CHOICES: dict[Choice, str] = {
     "link": "Link the document to the existing contract (no new contract)",
@@ -45,11 +41,12 @@ class DuplicateMatch:
     file_id: str
     score: float
     method: Literal["text", "metadata"]
+    signals: tuple[str, ...] = ()  # metadata: what matched ("effective date", "parties", "title", "type")
 
     def describe(self) -> str:
         """One line for the page and the CLI."""
         how = (f"same text ({self.score:.0%} of its fingerprint)" if self.method == "text"
-               else f"same parties and effective date (score {self.score:.2f})")
+               else f"same {', '.join(self.signals)} (score {self.score:.2f})")
         return f"this is '{self.file_id}': {how}"
 
 
@@ -67,38 +64,29 @@ def best_text_match(upload: list[int] | None, stored: list[dict[str, Any]], file
     return DuplicateMatch(file_id, score, "text")
 
 
-def _parties_match(ours: list[str], theirs: list[str]) -> int:
-    """How many of the smaller side's parties match one on the other side (0 when any does not)."""
-    small, large = sorted(([loose_party_key(n) for n in ours if n], [loose_party_key(n) for n in theirs if n]), key=len)
-    if len(small) < 2:
-        return 0
-    found = sum(1 for a in small if any(a and b and fuzz.token_set_ratio(a, b) >= PARTY_RATIO for b in large))
-    return found if found == len(small) else 0
+def best_metadata_match(facts: UploadFacts, rows: list[dict[str, Any]]) -> DuplicateMatch | None:
+    """The text-less contract the upload is, by title, type, parties and date (ingest.known_contracts)."""
+    found = recognised(facts, rows)
+    return DuplicateMatch(found.file_id, round(found.points / MAX_POINTS, 3), "metadata", found.signals) \
+        if found else None
 
 
-def best_metadata_match(draft: ContractDraft, rows: list[dict[str, Any]]) -> DuplicateMatch | None:
-    """A text-less contract with the same effective date and the same parties."""
-    if not draft.effective_date:
-        return None
-    names = [p.name for p in draft.parties]
-    best: DuplicateMatch | None = None
-    for row in rows:
-        date = row.get("effective_date")
-        if date is None or str(date) != draft.effective_date:
-            continue
-        matched = _parties_match(names, row.get("parties") or [])
-        score = matched / max(len(names), len(row.get("parties") or []), 1)
-        if matched and (best is None or score > best.score):
-            best = DuplicateMatch(row["file_id"], round(score, 3), "metadata")
-    return best
+def upload_facts(draft: ContractDraft, title: str | None = None, dates: tuple[str | None, ...] = ()) -> UploadFacts:
+    """The draft's type, parties and effective date, with the title and other dates (agreement date) read."""
+    days = tuple(dict.fromkeys(d for d in (draft.effective_date, *dates) if d))
+    return UploadFacts(title, draft.contract_type, days, tuple(p.name for p in draft.parties))
 
 
 def recognise(driver: Driver, pages: list[str], draft: ContractDraft, file_name: str,
-              database: str | None = None) -> DuplicateMatch | None:
-    """The existing contract this upload duplicates, or None."""
+              database: str | None = None, *, title: str | None = None, dates: tuple[str | None, ...] = (),
+              party_keys: tuple[str, ...] = ()) -> DuplicateMatch | None:
+    """The existing contract this upload duplicates, or None. `title` and `dates` are what the engine read
+    besides the draft; `party_keys` the existing parties its parties were matched to (ingest.resolve)."""
     ensure_band_keys(driver, database)
     values = fingerprint("\n".join(pages))
     found = best_text_match(values, candidate_fingerprints(driver, values, database=database), file_name)
-    if found or not draft.effective_date:  # without a date the metadata comparison claims nothing
+    facts = upload_facts(draft, title, dates)
+    if found or not (facts.dates or party_keys):  # nothing to look text-less candidates up by
         return found
-    return best_metadata_match(draft, contracts_without_text(driver, draft.effective_date, database))
+    rows = contracts_without_text(driver, facts.windows(), list(party_keys), database)
+    return best_metadata_match(facts, rows)

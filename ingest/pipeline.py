@@ -197,11 +197,19 @@ def process_file(data: bytes, file_name: str, driver: Driver, engine: Engine, *,
     _report(progress, f"Looking up {len(draft.parties)} parties among existing parties", 0.9)
     suggestions = suggest_parties(driver, draft.parties, database=database)
     # A half-written upload is completed in place: the contract it resembles is itself.
-    duplicate = None if resume else recognise(driver, pdf.pages, draft, file_name, database)
+    duplicate = None if resume else recognise(
+        driver, pdf.pages, draft, file_name, database, title=_read(extras, "document_name"),
+        dates=(_read(extras, "agreement_date"),), party_keys=tuple(c.key for s in suggestions for c in s.candidates))
     _report(progress, "Ready for review", 1.0)
     return Review(file_name=file_name, sha256=sha256, file_id=file_id, pages=pdf.pages, engine=engine,
                   draft=draft, evidence=evidence, suggestions=suggestions, extras=extras, duplicate=duplicate,
                   renewals=renewals, renewal_note=renewal_note, resume=resume, ocr=read.ocr)
+
+
+def _read(extras: dict[str, FieldEvidence], name: str) -> str | None:
+    """A field the rules engine read besides the draft (title, agreement date), as text."""
+    value = extras[name].value if name in extras else None
+    return str(value) if value else None
 
 
 def named_roles(draft: ContractDraft, pages: list[str]) -> ContractDraft:

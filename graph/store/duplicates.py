@@ -39,13 +39,23 @@ WHERE node.fingerprint IS NOT NULL
 RETURN c.file_id AS file_id, node.fingerprint AS fingerprint
 """
 BANDS_INDEX_STATE = "SHOW FULLTEXT INDEXES YIELD name, state WHERE name = $name RETURN state"
-# Contracts known from their metadata only, with the upload's effective date (a range-index seek): what the
-# parties comparison reads.
+# Contracts known from their metadata only that an upload may be (ingest.duplicates): those dated within the
+# upload's date windows (a range-index seek per window) and those of the existing parties its parties were
+# matched to; at most $limit (a party of hundreds of contracts must not make the check read them all).
 CONTRACTS_WITHOUT_TEXT = """
-MATCH (c:Contract)
-WHERE c.effective_date = date($effective_date) AND NOT EXISTS { (c)-[:HAS_DOCUMENT]->(:Document) }
-RETURN c.file_id AS file_id, c.summary AS summary, c.effective_date AS effective_date,
+CALL () {
+  UNWIND $windows AS w
+  MATCH (c:Contract) WHERE date(w.lo) <= c.effective_date <= date(w.hi)
+  RETURN c
+  UNION
+  UNWIND $keys AS key
+  MATCH (:Party {key: key})-[:PARTY_TO]->(c:Contract)
+  RETURN c
+}
+WITH c WHERE NOT EXISTS { (c)-[:HAS_DOCUMENT]->(:Document) }
+RETURN c.file_id AS file_id, coalesce(c.title, c.file_title) AS title, c.effective_date AS effective_date,
        c.contract_type AS contract_type, [(p:Party)-[:PARTY_TO]->(c) | p.name] AS parties
+ORDER BY file_id LIMIT $limit
 """
 MISSING_FINGERPRINTS = """
 MATCH (d:Document)
@@ -104,10 +114,12 @@ def ensure_band_keys(driver: Driver, database: str | None = None) -> bool:
     return True
 
 
-def contracts_without_text(driver: Driver, effective_date: str, database: str | None = None) -> list[dict[str, Any]]:
-    """Metadata (summary, effective date, type, party names) of the contracts with this effective date
-    (ISO) that have no document text."""
-    return read(driver, CONTRACTS_WITHOUT_TEXT, {"effective_date": effective_date}, database)
+def contracts_without_text(driver: Driver, windows: list[tuple[str, str]], party_keys: list[str],
+                           database: str | None = None, limit: int = 500) -> list[dict[str, Any]]:
+    """Metadata (title, effective date, type, party names) of the contracts without a document text whose
+    effective date lies in one of `windows` (ISO first and last day) or that one of `party_keys` is party to."""
+    params = {"windows": [{"lo": lo, "hi": hi} for lo, hi in windows], "keys": party_keys, "limit": limit}
+    return read(driver, CONTRACTS_WITHOUT_TEXT, params, database)
 
 
 def backfill_fingerprints(driver: Driver, database: str | None = None, batch: int = BACKFILL_BATCH) -> int:

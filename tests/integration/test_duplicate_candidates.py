@@ -102,8 +102,10 @@ def test_the_metadata_comparison_reads_only_text_less_contracts_of_the_upload_da
             {"id": "dup-test-c", "day": "1990-02-04"}]
     write(driver, ADD_TEXTLESS, {"rows": rows})
     try:
-        got = sorted(r["file_id"] for r in contracts_without_text(driver, "1990-02-03"))
+        got = sorted(r["file_id"] for r in contracts_without_text(driver, [("1990-02-03", "1990-02-03")], []))
         assert got == [r["file_id"] for r in read(driver, TEXTLESS_ON, {"day": "1990-02-03"})]
         assert {"dup-test-a", "dup-test-b"} <= set(got) and "dup-test-c" not in got
+        window = {r["file_id"] for r in contracts_without_text(driver, [("1990-02-04", "1990-03-01")], [])}
+        assert {"dup-test-c"} <= window and not {"dup-test-a", "dup-test-b"} & window
     finally:
         write(driver, DELETE_TEXTLESS, {"ids": [r["id"] for r in rows]})
