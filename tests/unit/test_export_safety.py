@@ -104,7 +104,8 @@ def test_ics_has_no_control_characters_and_only_crlf_line_ends() -> None:
     event = icalendar.Calendar.from_ical(text).walk("VEVENT")[0]
     assert str(event.get("SUMMARY")) == "Notice deadline: Evil  X-INJECTED:1[31m gpj.exe Title"
     description = str(event.get("DESCRIPTION"))
-    assert '"First line\nSecond line; third, with a \\ backslash and RLO."\nOpen: contract?file_id=ID%07-1' in description
+    assert ('"First line\nSecond line; third, with a \\ backslash and RLO."\nOpen: contract?file_id=ID%07-1'
+            in description)
     assert "Contract file: ID-1." in description
 
 
