@@ -22,7 +22,7 @@ def render_sidebar() -> None:
             st.caption(f":material/database: **{contracts:,}** {'contract' if contracts == 1 else 'contracts'} · "
                        f"{count_of(parties, 'party', 'parties')}")
             st.caption(f"Neo4j at {escape_md(status.uri)}")
-            render_build_progress(build)
+            render_build_progress(build, status.numbers)
         else:
             st.error(f"Database unavailable: {escape_md(status.message)}", icon=":material/cloud_off:")
             st.code(".venv/bin/python -m graph server start", language="bash")

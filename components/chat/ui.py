@@ -14,6 +14,7 @@ from typing import Any
 import streamlit as st
 
 from agent.runner import Answer, Event, Failure, Token, ToolFinished, ToolStarted, ToolTrace, stream_turn
+from components.build_status import layer_note
 from components.chat.assistant import Assistant, history, llm_configured, run_context
 from components.formatting import escape_md as _escape_md
 from components.formatting import escaped_stream
@@ -124,6 +125,8 @@ def render_turn(turn: dict[str, Any], compact: bool) -> None:
         elif turn.get("content"):
             st.markdown(escape_md(turn["content"], keep_formatting=True))
             partial_filter_link(turn.get("meta"))
+        if turn.get("layer_note"):
+            st.warning(f"Answered on a partial document layer. {turn['layer_note']}", icon=":material/hourglass_top:")
 
 
 def focus_text(focus: dict[str, Any]) -> str:
@@ -209,6 +212,10 @@ def ask_and_record(assistant: Assistant, question: str, focus: ContractFilter | 
     render_turn(user_turn, compact)
     with st.chat_message("assistant"):
         reply = stream_reply(assistant, question, focus, compact)
+        # Renewal, clause and text answers read the document layer: while it builds they cover part of it.
+        if note := layer_note():
+            reply["layer_note"] = note
+            st.warning(f"Answered on a partial document layer. {note}", icon=":material/hourglass_top:")
     history().extend([user_turn, reply])
 
 

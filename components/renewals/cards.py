@@ -9,6 +9,7 @@ from typing import Any
 import streamlit as st
 
 from components import reads
+from components.build_status import layer_note
 from components.db import get_driver
 from components.formatting import escape_md
 from components.renewals.export import STATE_LABELS, clean_quote, span_text
@@ -43,6 +44,8 @@ def render_notice_card(as_of: date) -> None:
                          query_params=filter_to_query(f))
             st.page_link(RENEWALS_PAGE, label="Open the renewal calendar", icon=":material/event_repeat:",
                          query_params={"as_of": as_of.isoformat()})
+        if note := layer_note():  # renewal facts are read from the texts: a partial layer counts fewer
+            st.warning(f"Partial count. {note}", icon=":material/hourglass_top:")
 
 
 @st.cache_data(ttl=300, max_entries=64, show_spinner=False)

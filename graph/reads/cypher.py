@@ -100,7 +100,8 @@ CALL () {{ MATCH (c:Contract) WHERE c.total_amount IS NOT NULL
           ORDER BY currency = 'USD' DESC, currency
           RETURN collect({{currency: currency, total: total, contracts: contracts}}) AS values_by_currency }}
 CALL () {{ MATCH (c:Contract {{source: 'sample'}}) RETURN count(c) > 0 AS has_sample }}
-RETURN contracts, parties, clauses, active, expiring, no_end_date,
+CALL () {{ MATCH (c:Contract) WHERE EXISTS {{ (c)-[:HAS_DOCUMENT]->(:Document) }} RETURN count(c) AS with_text }}
+RETURN contracts, parties, clauses, active, expiring, no_end_date, with_text,
        coalesce([v IN values_by_currency WHERE v.currency = 'USD' | v.total][0], 0.0) AS total_value_usd,
        values_by_currency, has_sample
 """
