@@ -92,18 +92,23 @@ def app_base() -> str:
         return ""
 
 
+QUOTE_ROW_HEIGHT = 84  # four wrapped lines of the quote per row: read in place, no sideways scrolling
+
+
 def render_table(rows: list[ScheduleRow]) -> None:
     """The deadlines with the quoted sentence and a link to its section in the Contract page's Document tab."""
-    st.dataframe(schedule_frame(rows), hide_index=True, width="stretch", column_order=DISPLAY_ORDER, column_config={
-        "Contract": st.column_config.TextColumn(width="medium"),
-        "Parties": st.column_config.TextColumn(width="medium", help="The contract's named parties (a role such "
-                                               "as 'Customer' standing in for a name is left out)."),
-        "Next notice deadline": st.column_config.DateColumn(format="YYYY-MM-DD"),
+    st.dataframe(schedule_frame(rows), hide_index=True, width="stretch", column_order=DISPLAY_ORDER,
+                 row_height=QUOTE_ROW_HEIGHT, height=min(QUOTE_ROW_HEIGHT * len(rows) + 40, 640), column_config={
+        "Contract": st.column_config.TextColumn(width=150),
+        "Parties": st.column_config.TextColumn(width=150, help="The contract's named parties (a role such as "
+                                               "'Customer' standing in for a name is left out)."),
+        "Next notice deadline": st.column_config.DateColumn(format="YYYY-MM-DD", width=125),
+        "State": st.column_config.TextColumn(width=110),
         "For the term ending": st.column_config.DateColumn(format="YYYY-MM-DD"),
         "Current term ends": st.column_config.DateColumn(format="YYYY-MM-DD"),
         "Next renewal": st.column_config.DateColumn(format="YYYY-MM-DD"),
-        "Quote": st.column_config.TextColumn(width="large"),
-        "Open": st.column_config.LinkColumn("Evidence", display_text="Open section"),
+        "Quote": st.column_config.TextColumn(width=345),
+        "Open": st.column_config.LinkColumn("Evidence", display_text="Open section", width=100),
     })
 
 
