@@ -7,11 +7,13 @@ from __future__ import annotations
 import json
 from datetime import date
 
+from streamlit.testing.v1 import AppTest
+
 from graph.query.filter_url import filter_to_query, short_digest
 from graph.query.filters import ContractFilter, parse_filter
 from graph.reads.repository import search_contracts
 from tests.app.shown import shown
-from tests.app.test_dashboard import EXPLORER, open_page
+from tests.app.test_dashboard import APP, EXPLORER, open_page
 
 
 def test_party_picker_offers_no_bulk_selection_and_matches_by_contains():
@@ -36,3 +38,15 @@ def test_expiry_chart_counts_from_the_filters_as_of_date(driver):
     titles += [shown(m.value) for m in at.main.markdown]
     assert any("Contracts ending from 2015-01-01" in t for t in titles), titles
     assert not any(f"Contracts ending from {date.today():%b %d, %Y}" in t for t in titles)
+
+
+def test_one_date_format_on_every_dated_page():
+    """Issue 34: Renewals' date picker showed 2015/01/01 and the Overview wrote 'January 01, 2015' beside
+    2015-01-01 elsewhere."""
+    overview = AppTest.from_file(APP, default_timeout=120)
+    overview.query_params["as_of"] = "2015-01-01"
+    overview.run()
+    assert any("as of 2015-01-01." in shown(c.value) for c in overview.main.caption)
+    renewals = open_page("pages/portfolio/renewals.py", {"as_of": "2015-01-01"})
+    for at in (overview, open_page(EXPLORER), renewals):
+        assert at.date_input and {d.proto.format for d in at.date_input} == {"YYYY-MM-DD"}
