@@ -149,8 +149,14 @@ class OfflineChatModel(ReplyChatModel):
         previous, focus = previous_filter(earlier), _focus(messages)
         # Next to an Explorer filter, every question is about its contracts (until the conversation has a
         # filter of its own, which then carries the focus in it).
-        return parse_question(question, _today(messages), previous=previous or focus, directory=self.directory(),
-                              always_refine=previous is None and focus is not None)
+        parsed = parse_question(question, _today(messages), previous=previous or focus, directory=self.directory(),
+                                always_refine=previous is None and focus is not None)
+        if focus is not None and previous is not None and not parsed.follow_up:
+            # A new question (not a follow-up of the last one) is still about the filter in focus: the panel
+            # says so, so the answer must not count over every contract.
+            parsed = parse_question(question, _today(messages), previous=focus, directory=self.directory(),
+                                    always_refine=True)
+        return parsed
 
     def reply(self, messages: Sequence[BaseMessage]) -> AIMessage:
         parsed = self.parse(messages)

@@ -53,7 +53,7 @@ def compact_contract(row: dict[str, Any]) -> dict[str, Any]:
     """One listed contract: identity, type, dates, amount, parties (name and role), governing law."""
     law = row.get("governing_law") or {}
     out = {
-        "file_id": row["file_id"], "contract_type": row.get("contract_type"),
+        "file_id": row["file_id"], "title": row.get("title"), "contract_type": row.get("contract_type"),
         "effective_date": row.get("effective_date"), "end_date": row.get("end_date"),
         "total_amount": row.get("total_amount"), "currency": row.get("currency"),
         "parties": [f"{p['name']} ({p['role']})" if p.get("role") else p["name"] for p in row.get("parties") or []],

@@ -7,6 +7,7 @@ text, and reports bad input or database trouble as an error message the model ca
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Annotated, Any
 
 from langchain_core.tools import BaseTool, InjectedToolArg, StructuredTool
@@ -21,6 +22,7 @@ from agent.tool_support import MAX_EXAMPLES, compact_contract, context_of, to_js
 from core.errors import FilterValidationError, NotFound
 from graph.query.filters import ContractFilter, parse_filter
 from graph.reads import repository
+from graph.reads.renewals import contract_terms
 from graph.reads.repository import (
     PartyQuery,
     SearchResult,
@@ -106,7 +108,25 @@ def _contract_search(runtime: ToolRuntime, summary_search: str | None = None, **
         found = semantic_search(ctx, page, summary_search)
         return to_json(search_payload(found.result, f, found.method))
     result = search_contracts(ctx.driver, page, today=ctx.today, database=ctx.database)
-    return to_json(search_payload(result, f))
+    payload = search_payload(result, f)
+    if any(getattr(f, name) for name in RENEWAL_FIELDS):
+        add_deadlines(ctx, payload["contracts"], f.as_of or ctx.today)
+    return to_json(payload)
+
+
+RENEWAL_FIELDS = ("min_notice_by", "max_notice_by", "min_next_renewal", "max_next_renewal", "renewal_types")
+
+
+def add_deadlines(ctx: Any, contracts: list[dict[str, Any]], as_of: date) -> None:
+    """A renewal question's listed contracts with their next notice deadline and renewal (the dates the answer
+    is about), as of the filter's date."""
+    for c in contracts:
+        row = contract_terms(ctx.driver, c["file_id"], as_of, ctx.database)
+        if row is None:
+            continue
+        d = row.deadlines
+        c.update({k: v.isoformat() for k, v in (("notice_by", d.next_notice_by), ("next_renewal", d.next_renewal),
+                                                ("term_ends", d.notice_term_end or d.term_end)) if v is not None})
 
 
 def _party_search(runtime: ToolRuntime, name: str | None = None, country: str | None = None,

@@ -66,16 +66,28 @@ def _live_progress() -> None:
     status = build_status()
     if status.state != "running":
         st.rerun(scope="app")  # finished: redraw the page once with the complete layer, and stop polling
-    st.progress(status.fraction, text=f"{status.label} · building in the background")
+    st.progress(status.fraction, text=f"{status.label} texts · building in the background")
 
 
-def render_build_progress(status: background.BuildStatus) -> None:
+def layer_done_text(with_text: int, contracts: int) -> str:
+    """The built layer in the sidebar's own unit, contracts: the build counts text files, so its '510/510'
+    beside '511 contracts' read as one contract missing when the 511th was an upload or has no text."""
+    if with_text == contracts:
+        return f"Document layer: every contract's text parsed ({contracts:,})"
+    return f"Document layer: {with_text:,} of {contracts:,} contracts have a parsed text"
+
+
+def render_build_progress(status: background.BuildStatus, numbers: dict | None = None) -> None:
     """Sidebar: live progress while building, the final count when done, a retry when it failed (`status`:
-    the state the sidebar read once for this run)."""
+    the state the sidebar read once for this run; `numbers`: the sidebar's counts from the graph)."""
+    numbers = numbers or {}
     if status.state == "running":
         _live_progress()
     elif status.state == "done" and status.total:
-        st.caption(f":material/check_circle: {status.label}")
+        if "with_text" in numbers and "contracts" in numbers:
+            st.caption(f":material/check_circle: {layer_done_text(numbers['with_text'], numbers['contracts'])}")
+        else:
+            st.caption(f":material/check_circle: {status.label}")
     elif status.state == "failed":
         st.warning(f"Document layer: {escape_md(status.message)}", icon=":material/warning:")
         if st.button("Resume the document-layer build", key="resume_layer_build"):

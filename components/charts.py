@@ -153,7 +153,7 @@ def expiry_bars(f_json: str, today: date, queries: list[CompiledQuery]) -> Bars:
     rows = sorted(result.aggregation or [], key=lambda r: r["key"]) if result else []
     if result:
         queries.extend(result.queries[1:])
-    return Bars("expiry", f"Contracts ending from {today:%b %d, %Y}", "End year",
+    return Bars("expiry", f"Contracts ending from {today:%Y-%m-%d}", "End year",
                 "Contracts ending", [str(r["key"]) for r in rows], [r["value"] for r in rows],
                 [r["key"] for r in rows], color=ACCENT, show_values=True)
 
@@ -173,7 +173,7 @@ def render_charts(f: ContractFilter, today: date, key_prefix: str) -> tuple[Cont
         (1, lambda: year_bars(f_json, queries), "No effective dates in this set."),
         (0, lambda: country_bars(f_json, queries), "No party countries in this set."),
         (1, lambda: amount_bars(f_json), "No stated amounts in this set."),
-        (1, lambda: expiry_bars(f_json, today, queries), "No contract in this set ends from today on."),
+        (1, lambda: expiry_bars(f_json, today, queries), f"No contract in this set ends on or after {today:%Y-%m-%d}."),
     ]
     clicked: ContractFilter | None = None
     columns = st.columns(2, gap="medium")

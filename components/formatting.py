@@ -88,6 +88,9 @@ _REDACTION = re.compile(r"\\\[[ \t.…*]*")
 # the pattern. Only what precedes decides where one goes, so streamed text can be escaped piece by piece.
 _AUTOLINK = re.compile(r"(?i)(?<=https:)|(?<=http:)|(?<=mailto:)|(?<=xmpp:)|(?<=www)|(?<=@)")
 WORD_JOINER = "\u2060"
+# A complete code span (`amount > $100,000`): shown verbatim by Markdown, so nothing in it can form a link or
+# HTML and a backslash put there would show literally ("amount \\> $100,000").
+_CODE_SPAN = re.compile(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.DOTALL)
 
 
 def escape_md(value: Any, *, keep_formatting: bool = False) -> str:
@@ -101,20 +104,50 @@ def escape_md(value: Any, *, keep_formatting: bool = False) -> str:
     text = _AUTOLINK.sub(WORD_JOINER, "" if value is None else str(value))
     if not keep_formatting:
         return _MD_PUNCTUATION.sub(r"\\\1", text)
+    out, last = [], 0
+    for span in _CODE_SPAN.finditer(text):  # code spans verbatim, the text between them escaped
+        out += [_escape_formatted(text[last:span.start()]), span.group(0)]
+        last = span.end()
+    return "".join([*out, _escape_formatted(text[last:])])
+
+
+def _escape_formatted(text: str) -> str:
     text = _MD_LINK_SYNTAX.sub(r"\\\1", text)
     return _REDACTION.sub(lambda m: m.group(0).replace("*", "\\*"), text)
 
 
+def _settled(raw: str) -> int:
+    """How much of streamed text is escaped for good: up to a backtick that may still open or close a code
+    span (an unclosed one, or a run at the very end that the next piece could lengthen)."""
+    spans = list(_CODE_SPAN.finditer(raw))
+    end = spans[-1].end() if spans else 0
+    tick = raw.find("`", end)
+    cut = len(raw) if tick < 0 else tick
+    if spans and end == len(raw):  # a span closed by the last character: the next piece could add a backtick
+        cut = spans[-1].start()
+    return cut
+
+
 def escaped_stream(chunks: Iterable[str]) -> Iterator[str]:
     """`escape_md(..., keep_formatting=True)` for text that arrives in pieces (st.write_stream): yields what
-    to append so that the pieces joined equal the escaped whole, even when a URL is split across pieces."""
+    to append so that the pieces joined equal the escaped whole, even when a URL or a code span is split
+    across pieces (text from a backtick on is held back until its code span is complete)."""
     raw, sent = "", ""
     for chunk in chunks:
         raw += chunk
-        safe = escape_md(raw, keep_formatting=True)
+        safe = escape_md(raw[:_settled(raw)], keep_formatting=True)
         # Escapes and joiners depend only on what precedes them, so what was sent stays a prefix.
-        yield safe[len(sent):]
-        sent = safe
+        if len(safe) > len(sent):
+            yield safe[len(sent):]
+            sent = safe
+    rest = escape_md(raw, keep_formatting=True)[len(sent):]
+    if rest:
+        yield rest
+
+
+def count_of(n: int, word: str, many: str | None = None) -> str:
+    """'1 party', '2 parties', '1,204 contracts': the number with the word in the right number."""
+    return f"{n:,} {word if n == 1 else many or word + 's'}"
 
 
 def parties_short(names: list[str] | None, shown: int = 2) -> str:

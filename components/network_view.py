@@ -20,7 +20,7 @@ from pyvis.network import Network
 
 from components.formatting import money
 from components.static_assets import vis_head_tags
-from graph.reads.subgraph import GraphNode, Subgraph
+from graph.reads.subgraph import GraphEdge, GraphNode, Subgraph
 
 LABEL_COLORS = {
     "Contract": "#2E6BE6", "Party": "#F08C2E", "Location": "#2BA673", "Country": "#7A5AF8",
@@ -29,13 +29,20 @@ LABEL_COLORS = {
 }
 LABEL_SIZES = {"Contract": 22, "Party": 18, "Location": 12, "Country": 12, "Jurisdiction": 14, "Clause": 11,
                "Document": 14, "Section": 9, "DefinedTerm": 8, "Organisation": 24}
+# Every edge says what it is ("governed by"; a party's role on its contract); the party network's edges
+# count shared contracts. The document layer's own edges stay unlabelled: hundreds of "has section" labels
+# covered the drawing.
+EDGE_WORDS = {"PARTY_TO": "party to", "LOCATED_AT": "located at", "IN_COUNTRY": "in", "GOVERNED_BY": "governed by",
+              "HAS_CLAUSE": "clause", "MEMBER_OF": "member of", "AMENDS": "amends", "HAS_DOCUMENT": "text"}
+LAYER_LABELS = frozenset({"Section", "DefinedTerm"})
+LAYER_FONT = {"size": 9, "color": "#5A6270"}
 REMOTE_TAG = re.compile(
     r"<link\b[^>]*href=\"https?://[^\"]*\"[^>]*>|<script\b[^>]*src=\"https?://[^\"]*\"[^>]*>\s*</script>",
     re.IGNORECASE | re.DOTALL)
 EMPTY_HEADING = re.compile(r"<center>\s*<h1>\s*</h1>\s*</center>", re.IGNORECASE)
 OPTIONS = {
     "physics": {"solver": "forceAtlas2Based", "stabilization": {"iterations": 250},
-                "forceAtlas2Based": {"gravitationalConstant": -60, "springLength": 110, "avoidOverlap": 0.4}},
+                "forceAtlas2Based": {"gravitationalConstant": -60, "springLength": 110, "avoidOverlap": 0.8}},
     "interaction": {"hover": True, "tooltipDelay": 120, "navigationButtons": False, "keyboard": False},
     "nodes": {"font": {"size": 13, "face": "sans-serif"}, "borderWidth": 1},
     "edges": {"color": {"color": "#B8C0CC", "highlight": "#1F2430"}, "smooth": {"type": "continuous"},
@@ -84,18 +91,37 @@ def build_network(sub: Subgraph, focus: str | None = None, height: int = 560) ->
         # Parties with more contracts are visibly larger (the busiest-parties view names them as such).
         size += 2 * min(int(node.props.get("contracts") or 0), 10) if node.label == "Party" else 0
         # An organisation groups legal entities: a square, not another dot like them.
+        # Sections and terms: small grey labels (at full size they overlapped the contract's own nodes).
+        font = {"font": LAYER_FONT} if node.label in LAYER_LABELS else {}
         net.add_node(node.id, label=_caption(node), title=hover_text(node), color=color, size=size,
                      shape="square" if node.label == "Organisation" else "dot",
-                     borderWidth=3 if node.id == focus else 1)
+                     borderWidth=3 if node.id == focus else 1, **font)
     for edge in sub.edges.values():
         props = "\n".join(f"{k}: {_plain(v)}" for k, v in edge.props.items() if v not in (None, ""))
         title = edge.type + (f"\n{props}" if props else "")
-        extra = {"label": str(edge.weight)} if edge.weight > 1 else {}
+        extra = {"label": edge_label(sub, edge)} if edge_label(sub, edge) else {}
         if edge.type == "MEMBER_OF":  # membership, not a shared contract
             extra["dashes"] = True
         net.add_edge(edge.source, edge.target, title=title, width=1 + min(edge.weight, 8), **extra)
     net.set_options(json.dumps(OPTIONS))
     return net
+
+
+def edge_label(sub: Subgraph, edge: GraphEdge) -> str:
+    """The words on an edge: the shared-contract count, a party's role, the relationship; '' for the
+    document layer's edges."""
+    if edge.weight > 1:
+        return str(edge.weight)
+    ends = (sub.nodes.get(edge.source), sub.nodes.get(edge.target))
+    if any(n is not None and n.label in LAYER_LABELS for n in ends) or edge.type == "SHARES_CONTRACT":
+        return ""
+    if edge.type == "PARTY_TO" and edge.props.get("role"):
+        return _caption_text(str(edge.props["role"]), 20)
+    return EDGE_WORDS.get(edge.type, edge.type.lower().replace("_", " "))
+
+
+def _caption_text(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def _legend(sub: Subgraph) -> str:

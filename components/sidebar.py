@@ -6,7 +6,7 @@ import streamlit as st
 
 from components.build_status import build_status, forget_reads_if_layer_changed, render_build_progress
 from components.db import CUAD_CREDIT, db_status
-from components.formatting import escape_md
+from components.formatting import count_of, escape_md
 from components.session import REVIEWER_NAME, REVIEWER_NAME_MAX
 
 
@@ -18,10 +18,11 @@ def render_sidebar() -> None:
     status = db_status()
     with st.sidebar:
         if status.ok:
-            st.caption(f":material/database: **{status.numbers['contracts']:,}** contracts · "
-                       f"{status.numbers['parties']:,} parties")
+            contracts, parties = status.numbers["contracts"], status.numbers["parties"]
+            st.caption(f":material/database: **{contracts:,}** {'contract' if contracts == 1 else 'contracts'} · "
+                       f"{count_of(parties, 'party', 'parties')}")
             st.caption(f"Neo4j at {escape_md(status.uri)}")
-            render_build_progress(build)
+            render_build_progress(build, status.numbers)
         else:
             st.error(f"Database unavailable: {escape_md(status.message)}", icon=":material/cloud_off:")
             st.code(".venv/bin/python -m graph server start", language="bash")

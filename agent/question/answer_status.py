@@ -8,10 +8,6 @@ from datetime import date
 
 from graph.query.filters import ContractFilter
 
-# Short labels for a status group's rows and chips.
-STATE_LABELS = {"not_started": "not yet started", "in_force": "in force", "in_notice_window":
-                "in force, in the notice window", "notice_passed": "in force, notice deadline passed",
-                "perpetual": "perpetual", "expired": "expired", "unknown": "unknown"}
 # What each state counts, in words (the same rules as graph.query.status).
 STATE_MEANINGS = {
     "not_started": "not yet started (effective date after that day; an unknown effective date counts as started)",
@@ -28,10 +24,6 @@ IN_FORCE = ("**In force** counts contracts started by then whose current term co
             "started or of unknown status (no end date) are not counted.")
 EXPIRED = ("**Expired** counts contracts whose last term ended before that day and that do not renew themselves. "
            "Contracts not yet started, in force or of unknown status (no end date) are not counted.")
-
-
-def status_label(state: object) -> str:
-    return STATE_LABELS.get(str(state), str(state))
 
 
 def status_reading(f: ContractFilter, today: date | None) -> str:

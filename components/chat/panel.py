@@ -7,7 +7,6 @@ so a dashboard page does not wait for it (docs/PERFORMANCE.md, fix 17)."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import streamlit as st
@@ -18,6 +17,7 @@ from components.routes import CHAT_PAGE
 from components.session import CHAT_CONTEXT_FILTER, EXPLORER_FILTER
 from core.errors import FilterValidationError
 from core.untrusted import MAX_QUESTION_CHARS
+from graph.query.filter_text import summary
 from graph.query.filter_url import LIST_FIELDS, SCALAR_FIELDS, filter_from_query
 from graph.query.filters import ContractFilter
 
@@ -57,7 +57,7 @@ def _focus_controls(page: str | None) -> tuple[ContractFilter | None, str | None
         st.session_state[CHAT_CONTEXT_FILTER] = focus = explorer
         question = FOCUS_QUESTION
     if focus is not None:
-        st.caption(f"Focused on {escape_md(json.dumps(focus.describe()))}")
+        st.caption(f":material/filter_alt: Questions are about this filter: {escape_md(summary(focus))}")
         st.button("Stop focusing on the filter", key="panel_unfocus", on_click=_unfocus)
     return focus, question
 

@@ -14,6 +14,7 @@ from typing import Any
 import streamlit as st
 
 from agent.runner import Answer, Event, Failure, Token, ToolFinished, ToolStarted, ToolTrace, stream_turn
+from components.build_status import layer_note
 from components.chat.assistant import Assistant, history, llm_configured, run_context
 from components.formatting import escape_md as _escape_md
 from components.formatting import escaped_stream
@@ -21,6 +22,7 @@ from components.routes import CONTRACT_PAGE, EXPLORER_PAGE
 from components.session import CHAT_EXACT
 from core.errors import FilterValidationError
 from core.untrusted import clean_data, clean_text
+from graph.query.filter_text import summary
 from graph.query.filter_url import filter_to_query
 from graph.query.filters import ContractFilter, parse_filter
 
@@ -80,12 +82,13 @@ def trace_body(trace: ToolTrace) -> None:
 
 def contract_links(trace: ToolTrace) -> None:
     """Links to the Contract page for the contracts a tool listed or detailed."""
-    listed = [c.get("file_id") for c in trace.data.get("contracts") or [] if isinstance(c, dict)]
+    listed = [(c.get("file_id"), c.get("title")) for c in trace.data.get("contracts") or [] if isinstance(c, dict)]
     if trace.name == "contract_details" and trace.data.get("file_id"):
-        listed = [trace.data["file_id"]]
-    for file_id in [f for f in listed if f][:5]:
-        st.page_link(CONTRACT_PAGE, label=escape_md(file_id), icon=":material/description:",
-                     query_params={"file_id": file_id})
+        listed = [(trace.data["file_id"], trace.data.get("title"))]
+    for file_id, title in [(f, t) for f, t in listed if f][:5]:
+        # The readable title; the file id only where the contract has none.
+        st.page_link(CONTRACT_PAGE, label=escape_md(title or file_id), icon=":material/description:",
+                     query_params={"file_id": file_id}, help=escape_md(file_id))
 
 
 def partial_filter_link(meta: dict[str, Any] | None) -> None:
@@ -114,7 +117,7 @@ def render_turn(turn: dict[str, Any], compact: bool) -> None:
     """One past message with its tool calls."""
     with st.chat_message(turn["role"]):
         if turn.get("focus"):
-            st.caption(f":material/filter_alt: About the filter {escape_md(json.dumps(turn['focus']))}")
+            st.caption(f":material/filter_alt: About the filter: {escape_md(focus_text(turn['focus']))}")
         for trace in turn.get("tools") or []:
             render_trace(trace, compact=compact)
         if turn.get("error"):
@@ -122,6 +125,16 @@ def render_turn(turn: dict[str, Any], compact: bool) -> None:
         elif turn.get("content"):
             st.markdown(escape_md(turn["content"], keep_formatting=True))
             partial_filter_link(turn.get("meta"))
+        if turn.get("layer_note"):
+            st.warning(f"Answered on a partial document layer. {turn['layer_note']}", icon=":material/hourglass_top:")
+
+
+def focus_text(focus: dict[str, Any]) -> str:
+    """A turn's focus filter (kept as JSON in the history) in words."""
+    try:
+        return summary(parse_filter(focus))
+    except FilterValidationError:
+        return "a filter that is no longer valid"
 
 
 def render_history(turns: list[dict[str, Any]], compact: bool) -> None:
@@ -199,6 +212,10 @@ def ask_and_record(assistant: Assistant, question: str, focus: ContractFilter | 
     render_turn(user_turn, compact)
     with st.chat_message("assistant"):
         reply = stream_reply(assistant, question, focus, compact)
+        # Renewal, clause and text answers read the document layer: while it builds they cover part of it.
+        if note := layer_note():
+            reply["layer_note"] = note
+            st.warning(f"Answered on a partial document layer. {note}", icon=":material/hourglass_top:")
     history().extend([user_turn, reply])
 
 

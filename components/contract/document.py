@@ -9,6 +9,7 @@ from components import reads
 from components.build_status import layer_note
 from components.contract.clause_search import render_clause_search
 from components.contract.document_html import document_html
+from components.formatting import count_of
 from graph.reads.documents import DocumentOutline
 
 LOAD_HINT = ("Build it with `make run` (it runs in the background) or `python -m ingest load-texts`; uploads get "
@@ -16,10 +17,10 @@ LOAD_HINT = ("Build it with `make run` (it runs in the background) or `python -m
 
 
 def _summary(doc: DocumentOutline) -> str:
-    parts = [f"{len(doc.sections):,} sections", f"{doc.reference_count:,} cross-references",
-             f"{doc.unresolved_count:,} unresolved", f"{len(doc.terms):,} defined terms",
-             f"{len(doc.footnotes):,} footnotes"]
-    pages = f" · {doc.page_count} pages" if (doc.page_count or 0) > 1 else ""
+    parts = [count_of(len(doc.sections), "section"), count_of(doc.reference_count, "cross-reference"),
+             f"{doc.unresolved_count:,} unresolved", count_of(len(doc.terms), "defined term"),
+             count_of(len(doc.footnotes), "footnote")]
+    pages = f" · {count_of(doc.page_count, 'page')}" if (doc.page_count or 0) > 1 else ""
     return " · ".join(parts) + pages
 
 

@@ -32,8 +32,10 @@ def parties_frame(parties: list[dict[str, Any]]) -> pd.DataFrame:
     rows = []
     for party in sorted(parties, key=lambda p: (p.get("name") or "").casefold()):
         locations = party.get("locations") or []
+        # A role standing in for a name the extraction did not find ("Customer") is no counterparty.
+        name = f"Not named (only as '{party['name']}')" if party.get("role_only") else party["name"]
         rows.append({
-            "Party": party["name"], "Role": party.get("role") or "—",
+            "Party": name, "Role": party.get("role") or "—",
             "Countries": sorted({country_label(loc["country"]) for loc in locations if loc.get("country")}),
             "Locations": [_location(loc) for loc in locations if _location(loc)],
             "Also written": [a for a in party.get("aliases") or [] if a != party["name"]],
@@ -43,7 +45,8 @@ def parties_frame(parties: list[dict[str, Any]]) -> pd.DataFrame:
 
 def _headline(c: dict[str, Any]) -> None:
     st.header(escape_md(c.get("title") or c["file_id"]), anchor=False)
-    st.caption(f"{escape_md(parties_short(c.get('party_names'), shown=4))} · file {escape_md(c['file_id'])}")
+    named = [p["name"] for p in c.get("parties") or [] if not p.get("role_only")]
+    st.caption(f"{escape_md(parties_short(named, shown=4))} · file {escape_md(c['file_id'])}")
     badges = [f":blue-badge[{escape_md(c.get('contract_type') or 'Unknown type')}]",
               f":gray-badge[source: {escape_md(c.get('source') or 'unknown')}]"]
     st.markdown(" ".join(badges))
@@ -83,7 +86,7 @@ def _parties_and_law(c: dict[str, Any]) -> None:
                                     "Also written": st.column_config.ListColumn(width="medium")})
         # A wrapping row sized to each name (fixed columns cut long names: "VerticalNet Enterprises LL").
         with st.container(horizontal=True, gap="medium"):
-            for party in c.get("parties") or []:
+            for party in [p for p in c.get("parties") or [] if not p.get("role_only")]:
                 st.page_link(PARTIES_PAGE, label=escape_md(party["name"]), icon=":material/groups:",
                              query_params={"party": party["key"]}, width="content")
     with right:

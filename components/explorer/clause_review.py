@@ -9,7 +9,7 @@ import streamlit as st
 
 from components import reads
 from components.explorer.results import show_queries
-from components.formatting import escape_md
+from components.formatting import count_of, escape_md
 from components.routes import CONTRACT_PAGE
 from graph.query.filters import ContractFilter
 from graph.retrieval.clause_review import ClauseReview, check_question, review_csv
@@ -54,13 +54,14 @@ def _ask() -> str | None:
 
 def _headline(review: ClauseReview) -> None:
     scope = "in the graph" if review.scope is None else f"of the {len(review.scope):,} in this filter"
+    have = f"{count_of(review.total, 'contract')} {scope} {'has' if review.total == 1 else 'have'}"
     if review.category:
         found = sum(1 for r in review.rows if r.band == "found")
-        st.caption(f"{review.total:,} contracts {scope} have a section the clause classifier puts in "
+        st.caption(f"{have} a section the clause classifier puts in "
                    f"“{escape_md(review.category)}”: {found:,} listed in the found band, the others possible; each "
                    "with its best section and its probability. Select a row to open that contract's document.")
     else:
-        st.caption(f"{review.total:,} contracts {scope} have a section matching “{escape_md(review.question)}” "
+        st.caption(f"{have} a section matching “{escape_md(review.question)}” "
                    "(by its words: the question names no CUAD category, so no band); each is listed with its best "
                    "matching section. Select a row to open that contract's document with this search.")
     if review.capped:

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Iterator
+from datetime import date
 from typing import Any
 
 import pandas as pd
@@ -59,15 +61,35 @@ def contracts_frame(rows: list[dict[str, Any]]) -> pd.DataFrame:
     return frame
 
 
+def csv_flat_row(row: dict[str, Any]) -> dict[str, Any]:
+    """`flat_row` as CSV cells: lists joined with ' | ', the term in words ('10 years', as the table shows it),
+    an unknown value an empty cell (never the table's '—', which a spreadsheet would take for text)."""
+    flat = flat_row(row)
+    flat["parties"] = " | ".join(flat["parties"])
+    flat["party_countries"] = " | ".join(flat["party_countries"])
+    flat["duration"] = duration_label(flat["duration"]) if flat["duration"] else None
+    return {k: None if v == "—" else v for k, v in flat.items()}
+
+
 def contracts_csv(driver: Driver, f: ContractFilter) -> str:
-    """CSV of every contract matching `f`; list cells are joined with ' | '. A cell a spreadsheet would read
-    as a formula starts with an apostrophe (core.text_safety.csv_cell)."""
+    """CSV of every contract matching `f`. A cell a spreadsheet would read as a formula starts with an
+    apostrophe (core.text_safety.csv_cell)."""
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS)
     writer.writeheader()
     for row in all_contracts(driver, f):
-        flat = flat_row(row)
-        flat["parties"] = " | ".join(flat["parties"])
-        flat["party_countries"] = " | ".join(flat["party_countries"])
-        writer.writerow(csv_row(flat))
+        writer.writerow(csv_row(csv_flat_row(row)))
     return out.getvalue()
+
+
+MAX_NAME_PART = 60
+
+
+def csv_name(what: str, f: ContractFilter, today: date) -> str:
+    """A download's file name saying what it holds: the page, the filter's fields and the day
+    ('contracts-contract_types-license-min_effective_date-2015-01-01-2026-12-02.csv'; 'all' without a filter)."""
+    words = [str(part) for key, value in f.describe().items() if key not in ("limit", "offset", "sort_by",
+                                                                            "sort_order", "group_by", "metric")
+             for part in (key, *(value if isinstance(value, list) else [value]))]
+    slug = re.sub(r"[^a-z0-9_.]+", "-", "-".join(words).lower()).strip("-.")[:MAX_NAME_PART].strip("-.") or "all"
+    return f"{what}-{slug}-{today.isoformat()}.csv"

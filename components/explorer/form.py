@@ -21,7 +21,7 @@ STATUS: dict[str, tuple[bool | None, bool | None]] = {
     "Any": (None, None), "Active": (True, None), "Expired": (False, None), "No end date": (None, False),
 }
 FRAGMENT_SEPARATOR = "; "
-# More matches than this hide the multiselect's "Select N matches" bulk option, which Enter would pick.
+# At most this many picked names (each one narrows the result: a contract must have every picked party).
 MAX_PICKED = 10
 OPERATORS = ("=", ">", "<", ">=", "<=")
 SORT_LABELS = {"effective_date": "Effective date", "end_date": "End date", "total_amount": "Total amount",
@@ -75,7 +75,10 @@ def _parties(f: ContractFilter, options: dict[str, list[str]], names: list[str],
         help="Press Enter to apply. Matches party names and aliases (case-insensitive, any part); separate "
              "several with ';' - a contract must match every one.")
     picked = st.multiselect("…or pick parties by name", names, default=[p for p in f.parties if p in known],
-                            key=f"{k}_parties", placeholder="Choose names", max_selections=MAX_PICKED)
+                            key=f"{k}_parties", placeholder="Choose names", max_selections=MAX_PICKED,
+                            # No "Select N matches" bulk option (Enter picked it: N unrelated parties ANDed, 0
+                            # contracts), and names that contain what was typed, not fuzzy look-alikes.
+                            select_all=False, filter_mode="contains")
     organisations = st.text_input(
         "Organisation contains", value=FRAGMENT_SEPARATOR.join(f.organisations), key=f"{k}_org_text",
         placeholder="e.g. reynolds consumer products",

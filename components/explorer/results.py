@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import math
+from datetime import date
 
 import streamlit as st
 from neo4j import Driver
 
 from components import reads
-from components.explorer.export import contracts_csv, contracts_frame
+from components.explorer.export import contracts_csv, contracts_frame, csv_name
+from components.formatting import escape_md
 from components.routes import CONTRACT_PAGE
 from graph.query.compiler import CompiledQuery
+from graph.query.filter_text import summary
 from graph.query.filter_url import PAGE_PARAM, PAGE_SIZE_PARAM, PAGE_SIZES
 from graph.query.filters import ContractFilter
 from graph.reads.repository import SearchResult, json_params
@@ -23,7 +26,7 @@ COLUMNS = {
     "contract_type": st.column_config.TextColumn("Type", width=130),  # "Strategic Alliance" fits
     "effective_date": st.column_config.DateColumn("Effective", format="YYYY-MM-DD", width=100),
     "end_date": st.column_config.DateColumn("Ends", format="YYYY-MM-DD", width=100),
-    "duration": st.column_config.TextColumn("Term", help="The stated term; the CSV gives it as ISO 8601 (P5Y)"),
+    "duration": st.column_config.TextColumn("Term", help="The stated term"),
     # The number as written, beside its currency: a euro amount is never shown with a dollar sign.
     "total_amount": st.column_config.NumberColumn("Total amount", format="localized"),
     "currency": st.column_config.TextColumn("Currency", width=70,
@@ -65,7 +68,8 @@ def _table(result: SearchResult, key: str) -> None:
 
 def _download(driver: Driver, f: ContractFilter, total: int) -> None:
     st.download_button(
-        f"Download all {total:,} rows (CSV)", data=lambda: contracts_csv(driver, f), file_name="contracts.csv",
+        f"Download all {total:,} rows (CSV)", data=lambda: contracts_csv(driver, f),
+        file_name=csv_name("contracts", f, date.today()),
         mime="text/csv", icon=":material/download:", on_click="ignore", disabled=total == 0,
         key="explorer_csv")
 
@@ -101,5 +105,6 @@ def render_results(driver: Driver, f: ContractFilter, page: int, size: int, key:
         _table(result, f"{key}_table_{page}_{size}")
         st.caption("Select a row to open the contract.")
     else:
-        st.info("No contract matches these filters.", icon=":material/search_off:")
+        st.info(f"No contract matches {escape_md(summary(f))}. Loosen a condition in the form above or press "
+                "Clear.", icon=":material/search_off:")
     return result.queries

@@ -9,7 +9,7 @@ import pandas as pd
 import streamlit as st
 
 from components import reads
-from components.formatting import country_label, escape_md, money
+from components.formatting import count_of, country_label, escape_md, money
 from components.network_view import render_network
 from components.routes import CONTRACT_PAGE
 from components.session import EXPLORER_FILTER
@@ -51,8 +51,9 @@ def search_results(name: str, country: str | None, key: str) -> str | None:
     total = found["total_count"]
     if total:
         shown = len(found["parties"])
-        st.caption(f"{total:,} parties match" + (f"; showing the {shown} with most contracts." if total > shown
-                                                  else ".") + " Select a row to see its contracts and network.")
+        st.caption(f"{count_of(total, 'party', 'parties')} {'matches' if total == 1 else 'match'}"
+                   + (f"; showing the {shown} with most contracts." if total > shown else ".")
+                   + " Select a row to see its contracts and network.")
         return party_table(found["parties"], key)
     similar = reads.parties_like(name) if name else []
     if not similar:
@@ -87,7 +88,7 @@ def party_header(profile: dict[str, Any]) -> None:
     countries = ", ".join(country_label(c) for c in profile.get("countries") or []) or "Unknown country"
     aliases = [a for a in profile.get("aliases") or [] if a != profile["name"]]
     form = f"legal form {profile['legal_form']}" if profile.get("legal_form") else "no legal form stated"
-    st.caption(f"One legal entity · {escape_md(form)} · {profile['contract_count']} contracts · "
+    st.caption(f"One legal entity · {escape_md(form)} · {count_of(profile['contract_count'], 'contract')} · "
                f"{escape_md(countries)}" + (f" · also written: {escape_md('; '.join(aliases))}" if aliases else ""))
     org = profile.get("organisation")
     if org:
@@ -96,7 +97,7 @@ def party_header(profile: dict[str, Any]) -> None:
                            f"contract{'' if m['contract_count'] == 1 else 's'})"
                            for m in members if m["key"] != profile["key"])
         st.info(f"Member of the organisation **{escape_md(org['name'])}**: {org['member_count']} legal entities "
-                f"of one name in different legal forms, {org['contract_count']} contracts together. "
+                f"of one name in different legal forms, {count_of(org['contract_count'], 'contract')} together. "
                 f"Also in it: {escape_md(others)}. The contracts below are this entity's only; the Explorer's "
                 "organisation filter gives the whole organisation's.", icon=":material/corporate_fare:")
 
@@ -146,7 +147,8 @@ def network_caption(sub: Any) -> str:
     links = sum(1 for e in sub.edges.values() if e.type != "MEMBER_OF")
     grouped = (f", {orgs} organisation{'' if orgs == 1 else 's'} (squares; dashed lines join the legal entities "
                "of one name)" if orgs else "")
-    return (f"{parties} parties, {links} links{grouped}. Edge labels count shared contracts (shown when above 1); "
+    return (f"{count_of(parties, 'party', 'parties')}, {count_of(links, 'link')}{grouped}. "
+            "Edge labels count shared contracts (shown when above 1); "
             "hover for examples.")
 
 

@@ -9,9 +9,10 @@ from typing import Any
 import streamlit as st
 
 from components import reads
+from components.build_status import layer_note
 from components.db import get_driver
 from components.formatting import escape_md
-from components.renewals.export import STATE_LABELS, span_text
+from components.renewals.export import STATE_LABELS, clean_quote, span_text
 from components.routes import EXPLORER_PAGE, RENEWALS_PAGE
 from graph.query.filter_url import filter_to_query
 from graph.query.filters import ContractFilter, days_after
@@ -43,6 +44,8 @@ def render_notice_card(as_of: date) -> None:
                          query_params=filter_to_query(f))
             st.page_link(RENEWALS_PAGE, label="Open the renewal calendar", icon=":material/event_repeat:",
                          query_params={"as_of": as_of.isoformat()})
+        if note := layer_note():  # renewal facts are read from the texts: a partial layer counts fewer
+            st.warning(f"Partial count. {note}", icon=":material/hourglass_top:")
 
 
 @st.cache_data(ttl=300, max_entries=64, show_spinner=False)
@@ -75,7 +78,7 @@ def render_contract_terms(file_id: str, today: date, end_date: Any = None) -> No
         cols[0].metric("Renewal", escape_md(row.facts.renewal_type))
         cols[1].metric("Current term ends", f"{d.term_end:%Y-%m-%d}" if d.term_end else "—")
         stops = f" before the term ending on {d.notice_term_end:%Y-%m-%d}" if d.notice_term_end else ""
-        cols[2].metric("Notice by", f"{d.next_notice_by:%Y-%m-%d}" if d.next_notice_by else "—",
+        cols[2].metric("Next notice deadline", f"{d.next_notice_by:%Y-%m-%d}" if d.next_notice_by else "—",
                        help=f"{span_text(row.facts.notice) or 'No'} notice period{stops}.")
         now = contract_status(row, end_date, today)
         cols[3].metric(f"State as of {today:%Y-%m-%d}", STATE_LABELS.get(now.state, now.state))
@@ -89,7 +92,7 @@ def render_contract_terms(file_id: str, today: date, end_date: Any = None) -> No
             where = escape_md(f"§{ev['section_number']} {ev['section_title'] or ''}".strip())
             page = f", page {escape_md(ev['page'])}" if ev.get("page") else ""
             st.markdown(f"**{label}: {escape_md(ev['value'])}** — {where}{page}")
-            st.caption(f"“{escape_md(ev['quote'])}”")
+            st.caption(f"“{escape_md(clean_quote(ev['quote']))}”")
 
 
 def render_section_focus(file_id: str, number: str) -> None:

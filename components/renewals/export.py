@@ -8,8 +8,9 @@ parse it with the `icalendar` library.
 from __future__ import annotations
 
 import hashlib
+import re
 from datetime import UTC, date, datetime, timedelta
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urljoin
 
 import pandas as pd
 
@@ -19,8 +20,10 @@ from graph.reads.renewals import ScheduleRow
 
 PRODID = "-//Contract Graph//Renewals//EN"
 CONTRACT_URL = "contract"
+# The deadline is called "notice deadline" everywhere (column, state, calendar); "notice_passed" is about the
+# current term, while the table's deadline is the next one (which may stop a later term).
 STATE_LABELS = {"in_force": "In force", "in_notice_window": "In notice window",
-                "notice_passed": "Notice deadline passed", "expired": "Expired", "perpetual": "Perpetual",
+                "notice_passed": "This term's notice deadline passed", "expired": "Expired", "perpetual": "Perpetual",
                 "no_end_date": "No end date", "not_started": "Not yet started", "unknown": "Unknown"}
 
 
@@ -32,38 +35,53 @@ def span_text(span: Span) -> str:
     return f"{span.days} day{'s' * (span.days != 1)}" if span.days else ""
 
 
-def contract_link(file_id: str, section: str | None = None) -> str:
-    """The Contract page's URL for a contract, on its Document tab at `section` when given."""
+REMINDER_DAYS = 14  # the calendar's reminder, this many days before a notice deadline
+# A filing's page number left inside a quoted sentence: "-2-", "- 12 -" between words.
+_PAGE_NUMBER = re.compile(r"(?<![\w-])\s*-\s?\d{1,3}\s?-(?![\w-])\s*")
+
+
+def contract_link(file_id: str, section: str | None = None, base: str = "") -> str:
+    """The Contract page's URL for a contract, on its Document tab at `section` when given; absolute when
+    `base` is the app's address (a CSV or a calendar opened outside the app needs the whole address)."""
     query = {"file_id": file_id, **({"section": section} if section else {})}
-    return f"{CONTRACT_URL}?{urlencode(query)}"
+    return urljoin(base, f"{CONTRACT_URL}?{urlencode(query)}")
+
+
+def clean_quote(text: str | None) -> str:
+    """The quoted sentence without the page numbers a filing prints between its pages ("-2-")."""
+    return re.sub(r"\s{2,}", " ", _PAGE_NUMBER.sub(" ", text or "")).strip()
 
 
 def _notice_quote(row: ScheduleRow) -> dict | None:
     return row.quote("notice_period", "renewal_type", "expiration", "initial_term")
 
 
-def schedule_frame(rows: list[ScheduleRow]) -> pd.DataFrame:
+COLUMNS = ("Contract", "Parties", "File id", "Type", "Renewal", "State", "Next notice deadline",
+           "For the term ending", "Current term ends", "Next renewal", "Notice period", "Renewal term", "Section",
+           "Quote", "Open")
+
+
+def schedule_frame(rows: list[ScheduleRow], base: str = "") -> pd.DataFrame:
     """One line per contract: its deadlines, its terms and the sentence the notice period was read from."""
     records = []
     for r in rows:
         d, ev = r.deadlines, _notice_quote(r)
         records.append({
-            "Contract": r.label, "File id": r.file_id, "Type": r.contract_type, "Renewal": r.facts.renewal_type,
-            "State": STATE_LABELS.get(d.state, d.state), "Notice by": d.next_notice_by,
-            "Stops the term ending": d.notice_term_end, "Current term ends": d.term_end,
-            "Next renewal": d.next_renewal, "Notice period": span_text(r.facts.notice),
-            "Renewal term": span_text(r.facts.renewal),
+            "Contract": r.label, "Parties": "; ".join(r.parties), "File id": r.file_id, "Type": r.contract_type,
+            "Renewal": r.facts.renewal_type, "State": STATE_LABELS.get(d.state, d.state),
+            "Next notice deadline": d.next_notice_by, "For the term ending": d.notice_term_end,
+            "Current term ends": d.term_end, "Next renewal": d.next_renewal,
+            "Notice period": span_text(r.facts.notice), "Renewal term": span_text(r.facts.renewal),
             "Section": f"{ev['section_number']} {ev['section_title'] or ''}".strip() if ev else "",
-            "Quote": ev["quote"] if ev else "",
-            "Open": contract_link(r.file_id, ev["section_number"] if ev else None)})
-    return pd.DataFrame.from_records(records, columns=[
-        "Contract", "File id", "Type", "Renewal", "State", "Notice by", "Stops the term ending", "Current term ends",
-        "Next renewal", "Notice period", "Renewal term", "Section", "Quote", "Open"])
+            "Quote": clean_quote(ev["quote"]) if ev else "",
+            "Open": contract_link(r.file_id, ev["section_number"] if ev else None, base)})
+    return pd.DataFrame.from_records(records, columns=list(COLUMNS))
 
 
-def schedule_csv(rows: list[ScheduleRow]) -> bytes:
-    """The table as UTF-8 CSV; a cell a spreadsheet would read as a formula starts with an apostrophe."""
-    return schedule_frame(rows).map(csv_cell).to_csv(index=False).encode("utf-8")
+def schedule_csv(rows: list[ScheduleRow], base: str = "") -> bytes:
+    """The table as UTF-8 CSV (links absolute when `base` is the app's address); a cell a spreadsheet would
+    read as a formula starts with an apostrophe."""
+    return schedule_frame(rows, base).map(csv_cell).to_csv(index=False).encode("utf-8")
 
 
 def _escape(text: str) -> str:
@@ -88,30 +106,39 @@ def _fold(line: str) -> list[str]:
     return [out[0], *(" " + part for part in out[1:])]
 
 
-def _event(row: ScheduleRow, stamp: str) -> list[str]:
+def _alarm(row: ScheduleRow) -> list[str]:
+    """A reminder REMINDER_DAYS before the (all-day) deadline."""
+    text = _escape(f"Notice deadline in {REMINDER_DAYS} days: {one_line_name(row.label)}")
+    return ["BEGIN:VALARM", "ACTION:DISPLAY", f"DESCRIPTION:{text}", f"TRIGGER:-P{REMINDER_DAYS}D", "END:VALARM"]
+
+
+def _event(row: ScheduleRow, stamp: str, base: str) -> list[str]:
     deadline = row.deadlines.next_notice_by
     assert deadline is not None
     ev = _notice_quote(row)
     where = f" (section {ev['section_number']})" if ev else ""
+    link = contract_link(row.file_id, ev["section_number"] if ev else None, base)
     # The deadline may belong to a later term than the current one (the current deadline has passed).
     ends = row.deadlines.notice_term_end or row.deadlines.term_end
     description = (f"Last day to give notice ({span_text(row.facts.notice)}) before the term ending on "
                    f"{ends:%Y-%m-%d}{where}. Contract file: {row.file_id}."
-                   + (f"\n\"{ev['quote']}\"" if ev else ""))
+                   + (f"\n\"{clean_quote(ev['quote'])}\"" if ev else "") + f"\nOpen: {link}")
     uid = hashlib.sha256(f"{row.file_id}|{deadline}".encode()).hexdigest()[:24]
     return ["BEGIN:VEVENT", f"UID:{uid}@contract-graph", f"DTSTAMP:{stamp}",
             f"DTSTART;VALUE=DATE:{deadline:%Y%m%d}", f"DTEND;VALUE=DATE:{deadline + timedelta(days=1):%Y%m%d}",
             f"SUMMARY:{_escape('Notice deadline: ' + one_line_name(row.label))}", f"DESCRIPTION:{_escape(description)}",
-            "TRANSP:TRANSPARENT", "END:VEVENT"]
+            # URL is a URI value (RFC 5545 3.8.4.6), not TEXT: no escaping; urlencode left no space or comma.
+            *([f"URL:{link}"] if base else []), "TRANSP:TRANSPARENT", *_alarm(row), "END:VEVENT"]
 
 
-def schedule_ics(rows: list[ScheduleRow], now: datetime | None = None) -> str:
-    """An iCalendar file with one event per contract that has a next notice deadline."""
+def schedule_ics(rows: list[ScheduleRow], now: datetime | None = None, base: str = "") -> str:
+    """An iCalendar file with one event per contract that has a next notice deadline, each with a reminder
+    and (with `base`, the app's address) a link back to the contract."""
     stamp = (now or datetime.now(UTC)).strftime("%Y%m%dT%H%M%SZ")
     lines = ["BEGIN:VCALENDAR", "VERSION:2.0", f"PRODID:{PRODID}", "CALSCALE:GREGORIAN", "METHOD:PUBLISH"]
     for row in rows:
         if row.deadlines.next_notice_by is not None:
-            lines += _event(row, stamp)
+            lines += _event(row, stamp, base)
     lines.append("END:VCALENDAR")
     return "".join(part + "\r\n" for line in lines for part in _fold(line))
 

@@ -74,30 +74,50 @@ def timeline(rows: list[ScheduleRow], as_of: date) -> go.Figure:
     return fig
 
 
-# "Notice by" is the next deadline, which can belong to a later term than the current one, so the term end it
-# stops sits beside it; the state and "Current term ends" describe the term in force on the as-of date.
-DISPLAY_ORDER = ("Contract", "Notice by", "Stops the term ending", "State", "Current term ends", "Renewal", "Type",
-                 "Next renewal", "Notice period", "Renewal term", "Section", "Quote", "Open", "File id")
+# The next notice deadline can belong to a later term than the current one, so the term end it stops sits
+# beside it; the state and "Current term ends" describe the term in force on the as-of date. The quote and its
+# link come right after the deadline, so they are in view at 1366 px without scrolling sideways; the long file
+# id last.
+DISPLAY_ORDER = ("Contract", "Parties", "Next notice deadline", "State", "Quote", "Open", "For the term ending",
+                 "Current term ends", "Renewal", "Notice period", "Renewal term", "Next renewal", "Type", "Section",
+                 "File id")
+
+
+def app_base() -> str:
+    """The app's address as the browser sees it ("http://host:8501/renewals"), for links that leave the app
+    (CSV, calendar); "" when unknown (AppTest), which keeps them relative."""
+    try:
+        return str(st.context.url or "")
+    except (AttributeError, RuntimeError):  # no browser session: nothing to make the links absolute with
+        return ""
+
+
+QUOTE_ROW_HEIGHT = 84  # four wrapped lines of the quote per row: read in place, no sideways scrolling
 
 
 def render_table(rows: list[ScheduleRow]) -> None:
     """The deadlines with the quoted sentence and a link to its section in the Contract page's Document tab."""
-    # The deadline and its state beside the title; the long file id last (it pushed them out of view at 1280 px).
-    st.dataframe(schedule_frame(rows), hide_index=True, width="stretch", column_order=DISPLAY_ORDER, column_config={
-        "Notice by": st.column_config.DateColumn(format="YYYY-MM-DD"),
-        "Stops the term ending": st.column_config.DateColumn(format="YYYY-MM-DD"),
+    st.dataframe(schedule_frame(rows), hide_index=True, width="stretch", column_order=DISPLAY_ORDER,
+                 row_height=QUOTE_ROW_HEIGHT, height=min(QUOTE_ROW_HEIGHT * len(rows) + 40, 640), column_config={
+        "Contract": st.column_config.TextColumn(width=150),
+        "Parties": st.column_config.TextColumn(width=150, help="The contract's named parties (a role such as "
+                                               "'Customer' standing in for a name is left out)."),
+        "Next notice deadline": st.column_config.DateColumn(format="YYYY-MM-DD", width=125),
+        "State": st.column_config.TextColumn(width=110),
+        "For the term ending": st.column_config.DateColumn(format="YYYY-MM-DD"),
         "Current term ends": st.column_config.DateColumn(format="YYYY-MM-DD"),
         "Next renewal": st.column_config.DateColumn(format="YYYY-MM-DD"),
-        "Quote": st.column_config.TextColumn(width="large"),
-        "Open": st.column_config.LinkColumn("Evidence", display_text="Open section"),
+        "Quote": st.column_config.TextColumn(width=345),
+        "Open": st.column_config.LinkColumn("Evidence", display_text="Open section", width=100),
     })
 
 
 def render_downloads(rows: list[ScheduleRow], as_of: date) -> None:
     left, right = st.columns(2)
-    left.download_button("Download CSV", schedule_csv(rows), f"notice-deadlines-{as_of}.csv", "text/csv",
+    base = app_base()
+    left.download_button("Download CSV", schedule_csv(rows, base), f"notice-deadlines-{as_of}.csv", "text/csv",
                          icon=":material/download:", key="renewals_csv")
-    right.download_button("Download calendar (.ics)", schedule_ics(rows).encode("utf-8"),
+    right.download_button("Download calendar (.ics)", schedule_ics(rows, base=base).encode("utf-8"),
                           f"notice-deadlines-{as_of}.ics", "text/calendar", icon=":material/event:",
                           key="renewals_ics")
 

@@ -17,7 +17,7 @@ from typing import Literal
 import streamlit as st
 
 from components.db import get_driver, get_settings
-from components.formatting import escape_md
+from components.formatting import count_of, escape_md
 from components.upload.scan import POLL_S, ScanJob, start_scan
 from core.errors import ContractGraphError
 from ingest.ocr import pages_to_ocr
@@ -49,7 +49,7 @@ class UploadItem:
     @property
     def label(self) -> str:
         pages = self.job.pages if self.job else 0
-        words = {"reading": f"reading the scan ({pages} pages to OCR)", "ready": "ready for review",
+        words = {"reading": f"reading the scan ({count_of(pages, 'page')} to OCR)", "ready": "ready for review",
                  "duplicate": "already in the graph", "failed": "failed",
                  "committed": f"{'linked to' if self.linked else 'committed as'} {self.file_id}",
                  "discarded": "discarded, nothing written"}

@@ -13,7 +13,7 @@ from typing import Any, Literal
 import pandas as pd
 import streamlit as st
 
-from components.formatting import escape_md
+from components.formatting import count_of, escape_md
 from components.upload.draft import PARTY_COLUMNS, clauses_frame, parties_frame
 from components.upload.process import UploadItem
 from core.vocab import CLAUSE_TYPES, CONTRACT_TYPES
@@ -204,7 +204,7 @@ def render_review(item: UploadItem) -> ReviewAction | None:
         return None
     with st.form(f"{prefix}_form"):
         st.markdown(f"#### Review {escape_md(review.file_name)}")
-        st.caption(f"Will be stored as file_id {escape_md(review.file_id)} · {len(review.pages)} pages · "
+        st.caption(f"Will be stored as file_id {escape_md(review.file_id)} · {count_of(len(review.pages), 'page')} · "
                    f"engine: **{escape_md(review.engine.label)}**")
         if review.duplicate is not None:  # first: it decides whether the rest of the form matters
             values_duplicate = _duplicate_choice(review, prefix)

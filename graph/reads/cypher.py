@@ -69,6 +69,7 @@ RETURN c.file_id AS file_id, coalesce(c.title, c.file_id) AS title, c.party_name
        c.currency_evidence_in AS currency_evidence_in, c.source AS source, c.file_sha256 AS file_sha256,
        c.party_count AS party_count,
        [(c)<-[r:PARTY_TO]-(p:Party) | {key: p.key, name: p.name, role: r.role, aliases: p.aliases,
+         role_only: p.role_only IS NOT NULL,
          locations: [(p)-[:LOCATED_AT]->(l:Location) | l {.address, .city, .state, .country}]}] AS parties,
        [(c)-[:GOVERNED_BY]->(j:Jurisdiction) | j {.key, .country, .state, .name}][0] AS governing_law,
        [(c)-[:HAS_CLAUSE]->(cl:Clause) | cl {.key, .type, .summary}] AS clauses
@@ -84,7 +85,8 @@ CONTRACT_CHOICES = """
 MATCH (c:Contract)
 WHERE $fragment = '' OR toLower(coalesce(c.title, '')) CONTAINS $fragment OR c.party_text CONTAINS $fragment
    OR toLower(c.file_id) CONTAINS $fragment
-RETURN c.file_id AS file_id, coalesce(c.title, c.file_id) AS title, coalesce(c.party_names, []) AS party_names
+RETURN c.file_id AS file_id, coalesce(c.title, c.file_id) AS title,
+       [(c)<-[:PARTY_TO]-(p:Party) WHERE p.role_only IS NULL | p.name] AS party_names
 ORDER BY toLower(title), file_id LIMIT $limit
 """
 
@@ -100,7 +102,8 @@ CALL () {{ MATCH (c:Contract) WHERE c.total_amount IS NOT NULL
           ORDER BY currency = 'USD' DESC, currency
           RETURN collect({{currency: currency, total: total, contracts: contracts}}) AS values_by_currency }}
 CALL () {{ MATCH (c:Contract {{source: 'sample'}}) RETURN count(c) > 0 AS has_sample }}
-RETURN contracts, parties, clauses, active, expiring, no_end_date,
+CALL () {{ MATCH (c:Contract) WHERE EXISTS {{ (c)-[:HAS_DOCUMENT]->(:Document) }} RETURN count(c) AS with_text }}
+RETURN contracts, parties, clauses, active, expiring, no_end_date, with_text,
        coalesce([v IN values_by_currency WHERE v.currency = 'USD' | v.total][0], 0.0) AS total_value_usd,
        values_by_currency, has_sample
 """

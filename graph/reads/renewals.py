@@ -25,6 +25,8 @@ FACT_COLUMNS = """c.file_id AS file_id, c.title AS title, c.contract_type AS con
        c.renewal_type AS renewal_type, c.term_end AS term_end, c.renewal_months AS renewal_months,
        c.renewal_days AS renewal_days, c.notice_months AS notice_months, c.notice_days AS notice_days,
        c.convenience_notice_days AS convenience_notice_days,
+       COLLECT { MATCH (c)<-[:PARTY_TO]-(p:Party) WHERE p.role_only IS NULL AND p.name IS NOT NULL
+                 RETURN DISTINCT p.name ORDER BY p.name } AS parties,
        COLLECT { MATCH (c)-[:HAS_DOCUMENT]->(:Document)-[:HAS_TERM_EVIDENCE]->(e:TermEvidence)
                  RETURN e {.field, .value, .quote, .section_number, .section_title, .page, .start, .end}
                  ORDER BY e.field } AS evidence"""
@@ -43,6 +45,7 @@ class ScheduleRow:
     deadlines: Deadlines
     evidence: dict[str, dict[str, Any]] = field(default_factory=dict)
     title: str | None = None  # the display title (graph.store.titles); the file id when unknown
+    parties: tuple[str, ...] = ()  # named parties; a role-only placeholder ("Customer") names nobody
 
     @property
     def label(self) -> str:
@@ -59,7 +62,7 @@ def _row(raw: dict[str, Any], as_of: date) -> ScheduleRow:
     return ScheduleRow(file_id=raw["file_id"], contract_type=raw.get("contract_type"),
                        effective_date=effective.to_native() if effective is not None else None, facts=facts,
                        deadlines=deadlines(facts, as_of), evidence={e["field"]: e for e in raw["evidence"]},
-                       title=raw.get("title"))
+                       title=raw.get("title"), parties=tuple(raw.get("parties") or ()))
 
 
 def renewal_schedule(driver: Driver, f: ContractFilter | dict[str, Any], today: date | None = None,

@@ -13,6 +13,7 @@ from typing import Any
 from neo4j import Driver
 
 from core.errors import NotFound
+from core.vocab import COUNTRY_LABELS
 from graph.query.compiler import compile_projection
 from graph.query.filters import ContractFilter
 from graph.reads import cypher as queries
@@ -84,13 +85,23 @@ def _party_node(key: str, name: str) -> GraphNode:
     return GraphNode(f"Party:{key}", "Party", name, {"key": key})
 
 
+def location_caption(loc: dict[str, Any]) -> str:
+    """'Austin, TX', else the address, else the country ('United States'): a node captioned only 'Location'
+    said nothing (15 of the sample's locations have only a country)."""
+    where = ", ".join(x for x in (loc.get("city"), loc.get("state")) if x) or loc.get("address")
+    if where:
+        return str(where)
+    countries = [COUNTRY_LABELS.get(c, c) for c in loc.get("countries") or []]
+    return ", ".join(countries) + " (no address)" if countries else "Address not stated"
+
+
 def _add_party_side(sub: Subgraph, contract_id: str, party: dict[str, Any]) -> None:
     if not sub.add_node(_party_node(party["key"], party["name"])):
         return
     pid = f"Party:{party['key']}"
     sub.add_edge(GraphEdge(pid, contract_id, "PARTY_TO", {"role": party.get("role")}))
     for loc in party.get("locations") or []:
-        caption = ", ".join(x for x in (loc.get("city"), loc.get("state")) if x) or loc.get("address") or "Location"
+        caption = location_caption(loc)
         lid = f"Location:{loc['key']}"
         if sub.add_node(GraphNode(lid, "Location", caption, {k: loc.get(k) for k in ("address", "city", "state")})):
             sub.add_edge(GraphEdge(pid, lid, "LOCATED_AT"))

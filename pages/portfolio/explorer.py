@@ -68,7 +68,8 @@ with reads.guarded():
     render_clause_review(current)
     st.subheader("Charts for this selection")
     st.caption("Click a bar to narrow the filter to it.")
-    clicked, chart_queries = render_charts(current, today, f"explorer_{digest}")
+    # The expiry chart counts from the filter's as-of date when it has one (a 2015 filter, not today).
+    clicked, chart_queries = render_charts(current, current.as_of or today, f"explorer_{digest}")
 if clicked is not None:
     st.switch_page(THIS_PAGE, query_params={**filter_to_query(clicked), PAGE_SIZE_PARAM: str(size)})
 show_queries(queries + chart_queries)

@@ -97,7 +97,7 @@ def render_kpis(numbers: dict[str, Any], as_of: date) -> None:
 reads.require_db()
 st.title("Contract portfolio")
 as_of = pick_as_of(url_as_of())
-st.caption(f"Commercial contracts in the knowledge graph, as of {as_of:%B %d, %Y}. Click any bar to open those "
+st.caption(f"Commercial contracts in the knowledge graph, as of {as_of:%Y-%m-%d}. Click any bar to open those "
            "contracts in the Explorer.")
 
 with reads.guarded():

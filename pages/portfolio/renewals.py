@@ -29,7 +29,7 @@ def _as_of() -> date:
     except FilterValidationError as e:
         st.warning(f"Ignored the date in the link. {escape_md(e)}", icon=":material/event_busy:")
         initial = date.today()
-    chosen = st.date_input("As of", initial, min_value=DATE_MIN, max_value=DATE_MAX,
+    chosen = st.date_input("As of", initial, min_value=DATE_MIN, max_value=DATE_MAX, format="YYYY-MM-DD",
                            key="renewals_as_of", help="Deadlines and states are computed as of this date.")
     st.query_params["as_of"] = chosen.isoformat()
     return chosen

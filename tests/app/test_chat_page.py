@@ -70,8 +70,9 @@ def test_question_streams_answer_with_tool_trace(driver, scripted) -> None:
         k: v if isinstance(v, list) else [v] for k, v in filter_to_query(parse_filter(SUPPLY)).items()}
     contract_links = [(shown(x.value), parse_qs(x.proto.query_string)) for x in links
                       if x.proto.page.endswith("contract")]
-    listed = [c["file_id"] for c in search_contracts(driver, {**SUPPLY, "limit": 5}).contracts]
-    assert contract_links == [(f, {"file_id": [f]}) for f in listed]
+    listed = search_contracts(driver, {**SUPPLY, "limit": 5}).contracts
+    # By title (issue 34: they were file ids), the file id in the link.
+    assert contract_links == [(c["title"] or c["file_id"], {"file_id": [c["file_id"]]}) for c in listed]
     history = at.session_state[CHAT_HISTORY]
     assert [t["role"] for t in history] == ["user", "assistant"]
     assert history[1]["tools"][0].total_count == expected

@@ -62,8 +62,9 @@ def test_ask_about_the_explorer_filter(driver, monkeypatch, tmp_path) -> None:
     history = at.session_state[CHAT_HISTORY]
     assert history[0]["focus"] == {"contract_types": ["License"]}
     assert history[1]["tools"][0].total_count == expected
+    assert any(t.endswith("Questions are about this filter: type: License") for t in sidebar_texts(at))
     at.button(key="panel_unfocus").click().run()
-    assert not any(t.startswith("Focused on") for t in sidebar_texts(at))
+    assert not any("Questions are about this filter" in t for t in sidebar_texts(at))
     at.chat_input(key="panel_input").set_value("And now?").run()
     assert at.session_state[CHAT_CONTEXT_FILTER] is None
     assert "Unfocused answer." in sidebar_texts(at)

@@ -42,7 +42,7 @@ def test_page_shows_the_filter_total_and_one_row_per_deadline(driver):
     assert metrics["Notice deadlines"] == f"{total:,}"
     table = at.main.dataframe[0].value
     assert len(table) == total
-    assert table["Notice by"].between(AS_OF, AS_OF + timedelta(days=365)).all()
+    assert table["Next notice deadline"].between(AS_OF, AS_OF + timedelta(days=365)).all()
     assert table["Quote"].str.len().gt(0).all() and table["Open"].str.startswith("contract?file_id=").all()
     renewing = ContractFilter(as_of=AS_OF, min_next_renewal=AS_OF, max_next_renewal=AS_OF + timedelta(days=365),
                               limit=0)

@@ -52,7 +52,18 @@ def test_explorer_csv_neutralises_file_id_title_party_and_summary(monkeypatch: p
     assert line["parties"] == "'@evil (Buyer; US)"
     assert line["summary"] == "'\t=1+1"
     assert line["total_amount"] == "-10.0"  # a number, not text: left as it is
-    assert line["contract_type"] == "Supply" and line["duration"] == "P1Y"
+    # Issue 34: the term in words as on the page (it was 'P1Y'); an unknown value an empty cell (it was '—').
+    assert line["contract_type"] == "Supply" and line["duration"] == "1 year"
+    assert line["governing_law"] == "" and line["end_date"] == ""
+
+
+def test_csv_names_say_page_filter_and_day() -> None:
+    """Issue 34: every Explorer CSV was called contracts.csv."""
+    day = date(2026, 12, 2)
+    assert explorer_export.csv_name("contracts", ContractFilter(), day) == "contracts-all-2026-12-02.csv"
+    f = ContractFilter(contract_types=("License",), min_effective_date=date(2015, 1, 1))
+    assert explorer_export.csv_name("contracts", f, day) == \
+        "contracts-min_effective_date-2015-01-01-contract_types-license-2026-12-02.csv"
 
 
 def test_clause_review_csv_neutralises_every_text_column() -> None:
@@ -93,7 +104,8 @@ def test_ics_has_no_control_characters_and_only_crlf_line_ends() -> None:
     event = icalendar.Calendar.from_ical(text).walk("VEVENT")[0]
     assert str(event.get("SUMMARY")) == "Notice deadline: Evil  X-INJECTED:1[31m gpj.exe Title"
     description = str(event.get("DESCRIPTION"))
-    assert description.endswith('"First line\nSecond line; third, with a \\ backslash and RLO."')
+    assert ('"First line\nSecond line; third, with a \\ backslash and RLO."\nOpen: contract?file_id=ID%07-1'
+            in description)
     assert "Contract file: ID-1." in description
 
 

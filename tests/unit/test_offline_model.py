@@ -114,3 +114,20 @@ def test_which_settings_pick_the_offline_model(monkeypatch) -> None:
     assert assistant_settings(keyed) is keyed and assistant_settings(keyed, exact=True).provider == "offline"
     monkeypatch.setenv("LLM_PROVIDER", "openai")
     assert assistant_settings(AgentSettings()).provider == "openai"  # explicit and keyless: reported, not hidden
+
+
+def test_a_new_question_after_others_stays_on_the_filter_in_focus(agent: Any, oracle: Oracle) -> None:
+    """Issue 34: with a filter in focus, a question that is not a follow-up of the last one was answered over
+    every contract while the panel still said it was focused."""
+    focus = parse_filter({"contract_types": ["Supply"]})
+    ctx = Context(None, AgentSettings(provider="offline"), TODAY, focus)  # type: ignore[arg-type]
+    first = ask(agent, ctx, "How many contracts were signed in 2010?")
+    assert [t.args for t in first.traces] == [{"contract_types": ["Supply"], "min_effective_date": "2010-01-01",
+                                                "max_effective_date": "2010-12-31"}]
+    history = [{"role": "user", "content": "How many contracts were signed in 2010?"},
+               {"role": "assistant", "content": first.text, "tools": first.traces}]
+    answer = ask(agent, ctx, "How many contracts are governed by US law?", history)
+    assert [t.args for t in answer.traces] == [{"contract_types": ["Supply"], "governing_law_country": "US"}]
+    n = count(oracle, {"contract_types": ["Supply"], "governing_law_country": "US"})
+    assert n != count(oracle, {"governing_law_country": "US"})
+    assert answer.text.startswith(f"**{n} contract{'s' if n != 1 else ''}** match.")
