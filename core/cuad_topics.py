@@ -93,8 +93,8 @@ TOPICS: dict[str, Topic] = {
         ("for convenience", "without cause", "for any reason", "for any or no reason", "at any time upon",
          "at any time by giving", "upon notice to the other party", "in its sole discretion",
          "may terminate this agreement upon", "may terminate this agreement by giving", "days written notice"),
-        phrase=r"termination for convenience|terminat(?:e|ed|es) (?:(?:it|them|this|the|these|those|an?|"
-               r"agreements?|contracts?) ){0,2}for convenience"),
+        phrase=r"termination (?:for convenience|without cause|at will)|terminat(?:e|ed|es|ing) (?:(?:it|them|this|"
+               r"the|these|those|an?|agreements?|contracts?) ){0,2}(?:for convenience|without cause|at will)"),
     "Rofr/Rofo/Rofn": Topic(("first refusal", "first offer", "first negotiat", "rofr", "rofo", "rofn",
                              "right of first"),
                             ("right of first refusal", "right of first offer", "right of first negotiation",

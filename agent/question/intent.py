@@ -56,8 +56,9 @@ METRIC = re.compile(
     r"smallest|lowest|minimum|min)(?: of)?(?: the)?(?: contract| deal| agreement)? (?P<what>value|values|amount|"
     r"amounts|worth|size|duration|durations|length|term|lifetime)\b")
 SORTS = [
-    (r"(?:largest|biggest|most valuable|highest[- ]value(?:d)?|priciest|most expensive)", ("total_amount", "desc")),
-    (r"(?:smallest|least valuable|lowest[- ]value(?:d)?|cheapest)", ("total_amount", "asc")),
+    (r"(?:largest|biggest|most valuable|highest[- ]value(?:d)?|priciest|most expensive|worth (?:the )?most)",
+     ("total_amount", "desc")),
+    (r"(?:smallest|least valuable|lowest[- ]value(?:d)?|cheapest|worth (?:the )?least)", ("total_amount", "asc")),
     (r"(?:oldest|earliest)(?: signed)?", ("effective_date", "asc")),
     (r"(?:latest|newest|most recent(?:ly signed)?|recent(?:ly signed)?)", ("effective_date", "desc")),
     (r"(?:expir\w* (?:the )?(?:soonest|next|first)|next to expire|end(?:ing)? (?:the )?soonest|"
@@ -177,10 +178,24 @@ def _group_span(scan: Scan) -> Span | None:
     return None
 
 
+def _end_context(scan: Scan, span: Span) -> bool:
+    """'expiry per year' / 'which year saw the most agreements end': the year of the end date. After a
+    'which year ...' phrase the verb follows its noun ('... the most agreements end', '... contracts expiring')."""
+    after = scan.words[span.end:span.end + 3] if scan.words[span.start] in ("which", "what") else []
+    return END_CONTEXT.search(" ".join(scan.before(span.start, 4) + after)) is not None
+
+
 def _notice_context(scan: Scan, span: Span) -> bool:
     """'notice deadlines by month' / 'which month has the most notice deadlines': the month of the deadline."""
     after = scan.words[span.end:span.end + 3] if scan.words[span.start] in ("which", "what") else []
     return NOTICE_CONTEXT.search(" ".join(scan.before(span.start, 4) + after)) is not None
+
+
+def _use_end_verb(scan: Scan, span: Span) -> None:
+    """The end verb right after 'which year saw the most agreements ...' is the group key's, not a filter."""
+    for i in range(span.end, min(span.end + 3, len(scan.words))):
+        if not scan.used[i] and END_CONTEXT.fullmatch(scan.words[i]):
+            scan.used[i] = True
 
 
 def extract_intent(scan: Scan) -> Intent:
@@ -189,8 +204,9 @@ def extract_intent(scan: Scan) -> Intent:
     span = _group_span(scan)
     if span is not None:
         key = _key(span.group("key"))
-        if key == "effective_year" and END_CONTEXT.search(" ".join(scan.before(span.start, 4))):
+        if key == "effective_year" and _end_context(scan, span):
             key = "end_year"
+            _use_end_verb(scan, span)
         if key == "effective_month" and _notice_context(scan, span):
             key = "notice_month"
         out.fields["group_by"] = key

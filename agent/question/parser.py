@@ -147,10 +147,29 @@ def _extract(scan: Scan, today: date, directory: PartyDirectory | None, status_c
     return facets.fields, facets.problems, matches + later, intent.whole_set_metric, status.clarify
 
 
+INVOLVE = frozenset({"involve", "involves", "involved", "involving", "any"})
+
+
+def _any_of(m: PartyMatch, scan: Scan, typed: str) -> bool:
+    """'agreements involving Federated', 'with any Federated entity': every entity that carries the name, which
+    the typed name as a fragment matches (the filter's `parties` is a substring over names and aliases)."""
+    cue = any(word in INVOLVE for word in scan.words[max(0, m.start - 2):m.start]) or \
+        any(word == "entity" or word == "entities" for word in scan.words[m.end:m.end + 1])
+    fragment = typed.lower()
+    return cue and m.how in ("exact", "words") and len(fragment) >= 3 and all(
+        fragment in e.name.lower() for e in m.parties)
+
+
 def _party_fields(matches: list[PartyMatch], scan: Scan, parsed: ParsedQuestion) -> list[str]:
     names = []
     for m in sorted(matches, key=lambda m: m.start):
         typed = scan.phrase(m.start, m.end)
+        if len(m.parties) > 1 and _any_of(m, scan, typed):
+            names.append(typed)
+            scan.understood.append((typed, f"any party whose name contains '{typed}' ({len(m.parties)} entities)"))
+            if m.end < len(scan.words) and scan.words[m.end] in ("entity", "entities"):
+                scan.used[m.end] = True
+            continue
         if len(m.parties) == 1:
             names.append(m.parties[0].name)
             how = {"fuzzy": " (closest spelling)", "acronym": " (acronym)"}.get(m.how, "")
