@@ -44,6 +44,7 @@ UNSUPPORTED = frozenset("median percentile percentiles variance deviation mode r
 # Left over, these mean the question asked for a number or an amount the parser did not read: refuse.
 SIGNIFICANT = frozenset("""average mean avg sum valuable value values amounts million millions thousand billion
 dollars usd k bn percent more less fewer greater higher lower longer shorter then early late mid status statuses
+money revenue north south end ends ended ending expire expires expiring rarest often frequently
 """.split())
 NOT_CONTRACTS = frozenset("""parties party companies company counterparties clauses clause sections section pages page
 words people employees lawyers types""".split())

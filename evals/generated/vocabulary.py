@@ -119,7 +119,7 @@ CLAUSES: dict[str, list[str]] = {
 TEXT_CATEGORIES: dict[str, list[str]] = {
     "Termination For Convenience": ["can be terminated for convenience", "allow termination without cause",
                                     "can be terminated at will", "allow termination for convenience"],
-    "Change Of Control": ["have a change of control clause", "mention a change in control"],
+    "Change Of Control": ["have a change of control clause", "have a change in control clause"],
     "Most Favored Nation": ["have a most favored nation clause", "include MFN terms"],
     "Anti-Assignment": ["have an anti-assignment clause", "have assignment restrictions"],
     "Audit Rights": ["give audit rights", "include a right to audit"],
