@@ -38,20 +38,27 @@ def test_the_biggest_agreement_by_value_lists_the_top_in_usd(driver, oracle) -> 
     answer = offline_ask(driver, "Which is the biggest agreement by value?")
     [trace] = answer.traces
     assert trace.args == {"sort_by": "total_amount"}
-    listed = [c["file_id"] for c in trace.data["contracts"]]
-    assert listed == oracle.page({"sort_by": "total_amount"}, TODAY)
+    listed = [c["file_id"] for c in trace.data["contracts"]]  # the tool returns the first few of the page
+    assert len(listed) >= 3 and listed == oracle.page({"sort_by": "total_amount"}, TODAY)[:len(listed)]
     usd = [c for c in oracle.contracts if c.props["currency"] == "USD" and c.props["total_amount"] is not None]
     assert listed[0] == max(usd, key=lambda c: c.props["total_amount"]).file_id
     assert "Ranked by contract value, largest first, in USD only" in answer.text
 
 
-def test_the_combined_value_with_netgear(driver, oracle) -> None:
-    answer = offline_ask(driver, "What is the combined value of our agreements with NETGEAR?")
-    mine = oracle.select({"parties": ["NETGEAR, Inc."]}, TODAY)
-    total = sum(c.props["total_amount"] for c in mine
-                if c.props["total_amount"] is not None and c.props["currency"] == "USD")
-    assert mine and total > 0
-    assert f"The total value is **${total:,.0f}** ({len(mine)} contract" in answer.text
+@pytest.mark.parametrize(("question", "name"), [
+    ("What is the combined value of our agreements with NETGEAR?", "NETGEAR, Inc."),
+    ("How much are our VerticalNet, Inc. agreements worth in total?", "VerticalNet, Inc."),
+])
+def test_the_combined_value_of_a_party(driver, oracle, question: str, name: str) -> None:
+    answer = offline_ask(driver, question)
+    assert answer.traces[-1].args == {"parties": [name], "group_by": "contract_type", "metric": "sum_amount"}
+    mine = oracle.select({"parties": [name]}, TODAY)
+    usd = [c.props["total_amount"] for c in mine
+           if c.props["total_amount"] is not None and c.props["currency"] == "USD"]
+    if not usd:  # NETGEAR's three contracts state no amount in USD: no figure, said so
+        assert answer.text.startswith(f"None of the {len(mine)} contracts matching has a known value.")
+    else:
+        assert answer.text.startswith(f"The total value is **${sum(usd):,.0f}** ({len(mine)} contracts match;")
 
 
 def test_renew_automatically_or_by_option(driver, oracle) -> None:
