@@ -108,6 +108,10 @@ class PartyDirectory:
             return raw
         return {i for i in candidates if any(s == span for s in self.entries[i].spellings)}
 
+    def _typed_in_full(self, index: int, raw: list[str]) -> bool:
+        """The entity's whole name as typed ('The Blackstone Group Inc.': the question's 'the' is filler)."""
+        return any(s == raw or (s[:1] == ["the"] and s[1:] == raw) for s in self.entries[index].raw)
+
     @staticmethod
     def _may_fuzz(word: str, fuzzed: set[str] | None) -> bool:
         if fuzzed is None or word in fuzzed or len(word) < 5 or word in GENERIC:
@@ -140,7 +144,7 @@ class PartyDirectory:
             exact = self._exact(raw, span, found)
             # 'VerticalNet' is the core name of VerticalNet, Inc. and part of VerticalNet Enterprises LLC: two
             # readings with different counts, so it asks; typed in full ('VerticalNet, Inc.') it is the one.
-            if len(exact) == 1 and (len(found) == 1 or any(s == raw for s in self.entries[min(exact)].raw)):
+            if len(exact) == 1 and (len(found) == 1 or self._typed_in_full(min(exact), raw)):
                 return exact, "exact"
             return found, "words"
         if len(span) == 1 and capitals and len(span[0]) >= 3:
