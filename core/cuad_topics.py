@@ -93,8 +93,9 @@ TOPICS: dict[str, Topic] = {
         ("for convenience", "without cause", "for any reason", "for any or no reason", "at any time upon",
          "at any time by giving", "upon notice to the other party", "in its sole discretion",
          "may terminate this agreement upon", "may terminate this agreement by giving", "days written notice"),
-        phrase=r"termination for convenience|terminat(?:e|ed|es) (?:(?:it|them|this|the|these|those|an?|"
-               r"agreements?|contracts?) ){0,2}for convenience"),
+        phrase=r"termination (?:for convenience|without cause|at will)|(?:terminat(?:e|ed|es|ing)|walk away|exit) "
+               r"(?:(?:it|them|this|the|these|those|an?|agreements?|contracts?) ){0,2}(?:for convenience|without "
+               r"cause|at will)"),
     "Rofr/Rofo/Rofn": Topic(("first refusal", "first offer", "first negotiat", "rofr", "rofo", "rofn",
                              "right of first"),
                             ("right of first refusal", "right of first offer", "right of first negotiation",
@@ -105,7 +106,7 @@ TOPICS: dict[str, Topic] = {
                                ("change of control", "change in control", "change of ownership", "merger",
                                 "consolidation", "reorganization", "all or substantially all", "acquisition",
                                 "controlling interest"),
-        phrase=r"change (?:of|in) control"),
+        phrase=r"change[- ](?:of|in)[- ]control"),
     "Anti-Assignment": Topic(("assign", "transfer the agreement", "transfer this agreement", "novat"),
                              ("assign", "assignment", "may not be assigned", "without the prior written consent",
                               "shall not assign", "transfer"),

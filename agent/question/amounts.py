@@ -23,16 +23,16 @@ MAGNITUDES = {"k": 1e3, "thousand": 1e3, "m": 1e6, "mm": 1e6, "mn": 1e6, "mil": 
 SIGNS = r"(?:usd|us\$|\$|€|£|eur|gbp|rmb|cny|cn¥|jpy|jp¥|cad|c\$|ca\$|aud|a\$|chf|inr|hkd|hk\$|sgd|s\$)"
 WORDS = (r"(?:usd|dollars|us dollars|\$|euros?|eur|€|£|gbp|pounds sterling|pounds|sterling|rmb|cny|yuan|renminbi|"
          r"yen|jpy|cad|canadian dollars|aud|australian dollars|chf|swiss francs|inr|rupees|hkd|sgd)")
-NUMBER = (r"(?:half a (?:million|billion)|a (?:million|billion)|a hundred thousand)"
+NUMBER = (rf"(?:half a (?:million|billion)|(?:a|one) (?:million|billion)|(?:a|one) hundred thousand)(?: {WORDS})?"
           rf"|(?:{SIGNS}\s?)?\d[\d,]*(?:\.\d+)?(?:k|m|mm|mn|bn|b)?"
           rf"(?: (?:thousand|million|millions|mil|billion))?(?: {WORDS})?\+?")
 VALUE_WORDS = r"(?:worth|valued at|valued|value of|values? of|amount of|amounts? of|priced at|totalling|totaling)"
 OPERATORS = [
     (r"between", "between"),
     (r"(?:more th[ae]n|greater th[ae]n|over|above|exceeding|exceeds?|in excess of|larger th[ae]n|bigger th[ae]n|"
-     r"higher th[ae]n|>)", ">"),
+     r"higher th[ae]n|north of|>)", ">"),
     (r"(?:at least|no less than|not less than|minimum of|min(?:imum)?|from|>=|or more)", ">="),
-    (r"(?:less th[ae]n|under|below|lower th[ae]n|smaller th[ae]n|cheaper th[ae]n|<)", "<"),
+    (r"(?:less th[ae]n|under|below|lower th[ae]n|smaller th[ae]n|cheaper th[ae]n|south of|<)", "<"),
     (r"(?:at most|up to|no more than|not more than|maximum of|max(?:imum)?|<=)", "<="),
     (r"(?:exactly|equal to|precisely|=)", "="),
 ]
@@ -55,8 +55,14 @@ WORDED = {"half a million": 5e5, "a million": 1e6, "half a billion": 5e8, "a bil
 
 def to_money(text: str) -> Money | None:
     """'$1.5M' -> 1500000 (is_money), '25000' -> 25000 (not marked as money), 'half a million' -> 500000."""
-    if text in WORDED:
-        return Money(WORDED[text], True)
+    worded = re.fullmatch(r"(?:one|a) (?P<rest>.+)|(?P<all>half a .+)", text)
+    if worded is not None:  # 'one million dollars', 'half a million euros'
+        phrase = "a " + worded.group("rest") if worded.group("rest") else worded.group("all")
+        word = re.search(rf" {WORDS}$", phrase)
+        base = phrase[:word.start()] if word else phrase
+        if base in WORDED:
+            named = normalize_currency(word.group(0).strip()) if word else None
+            return Money(WORDED[base], True, named if named != DEFAULT_CURRENCY else None)
     text = text.rstrip("+")
     sign = re.match(rf"{SIGNS}\s?(?=\d)", text)
     word = re.search(rf" {WORDS}$", text)

@@ -176,6 +176,15 @@ def whole_set_text(f: ContractFilter, results: list[dict[str, Any]]) -> str:
     return f"The {what} is **{metric_text(metric, value, cur)}** ({plural(matched)} match; groups{known} only{only})."
 
 
+def ranking_reading(f: ContractFilter) -> str:
+    """A ranking by value is within one currency (graph.query.compiler): the answer says which."""
+    if f.sort_by != "total_amount" or f.group_by:
+        return ""
+    cur = f.amount_currency()
+    return (f"Ranked by contract value, {'largest' if f.sort_order == 'desc' else 'smallest'} first, in {cur} only: "
+            f"contracts with no amount or an amount in another currency come last, unranked.")
+
+
 def search_answer(parsed: ParsedQuestion, results: list[dict[str, Any]]) -> str:
     f = parsed.filter
     assert f is not None
@@ -189,7 +198,7 @@ def search_answer(parsed: ParsedQuestion, results: list[dict[str, Any]]) -> str:
         body = f"**{plural(total)}** match."
         if total:
             body += "\n\n" + listing(first)
-    parts = [body, status_reading(f, parsed.today), chip_line(f), notes(parsed)]
+    parts = [body, status_reading(f, parsed.today), ranking_reading(f), chip_line(f), notes(parsed)]
     return "\n\n".join(p for p in parts if p)
 
 

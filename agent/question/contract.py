@@ -20,7 +20,10 @@ CLAUSE_Q = re.compile(
     r"(?: anything)? (?:about|on|regarding|concerning|for|with respect to|in respect of) (?P<topic>.+)$")
 MENTION_Q = re.compile(
     r"^(?:which|what) (?P<subject>.+?) (?:mention|mentions|discuss|discusses|talk about|talks about|refer to|"
-    r"refers to|say something about|address|addresses|deal with|deals with) (?P<topic>.+)$")
+    r"refers to|say something about|address|addresses|"
+    r"(?:(?<=agreements )|(?<=contracts )|(?<=agreement )|(?<=contract ))deals? with)"
+    # 'deal(s) with' is a verb after a contract noun only: 'our deals with NETGEAR' names a party
+    r" (?P<topic>.+)$")
 ATTRIBUTES = (r"governing law|law|jurisdiction|parties|party|term|duration|length|value|amount|price|worth|"
               r"end date|expiry date|expiration date|effective date|start date|signing date|date|summary|type")
 TOPIC_OF_Q = re.compile(

@@ -43,7 +43,7 @@ PERIOD = re.compile(
     rf"|(?P<today>today)|(?P<year>{YEAR})|(?P<mon>{BARE_MONTH})")
 
 END_WORDS = re.compile(r"^(?:expir\w*|end|ends|ending|ended|terminat\w*|run|runs|running|lapse\w*|due|"
-                       r"finish\w*)$")
+                       r"finish\w*|wrap\w*)$")
 EFFECTIVE_WORDS = re.compile(r"^(?:sign\w*|effective|dated|entered|executed|started?|starting|commenc\w*|"
                              r"concluded|made|agreed|begun|began|beginning|created|start)$")
 BEFORE = re.compile(r"\b(?:on or before|in or before|before|prior to|earlier than|until|till|through|"

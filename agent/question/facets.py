@@ -31,8 +31,9 @@ EXPIRED = re.compile(r"\b(?:already )?(?:expired|inactive|lapsed|no longer (?:ac
 NO_END = re.compile(r"\b(?:(?:with |that have |having )?(?:no|without an?|without|lacking an?|missing an?) "
                     r"(?:end|expiry|expiration|termination) dates?|open[- ]ended|perpetual(?! renew)|"
                     r"indefinite(?: term| duration)?|no fixed (?:term|end)|never expire|do not expire|"
-                    r"don't expire|no expiry|(?:do|does) not have an? (?:end|expiry|expiration) dates?|"
-                    r"(?:don't|doesn't) have an? (?:end|expiry|expiration) dates?)\b")
+                    r"don't expire|no expiry|(?:do|does) not (?:have|specify|state|set|give) an? (?:end|expiry|"
+                    r"expiration) dates?|(?:don't|doesn't) (?:have|specify|state|set|give) an? (?:end|expiry|"
+                    r"expiration) dates?)\b")
 # The status on the as-of date (graph.query.status, docs/FILTERS.md#status), not a comparison of end dates.
 IN_FORCE_MEANING = "in force on the as-of date (started, and its current term covers that day)"
 EXPIRED_MEANING = "expired on the as-of date (its last term ended before that day and it does not renew itself)"

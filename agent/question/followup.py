@@ -18,7 +18,8 @@ GROUPS: list[tuple[str, ...]] = [
     ("min_effective_date", "max_effective_date"), ("min_end_date", "max_end_date"),
     ("min_amount", "max_amount", "monetary_value", "currency"), ("governing_law_country", "governing_law_state"),
     ("active", "status"), ("as_of",), ("has_end_date",), ("contract_types",), ("parties",), ("party_country",),
-    ("clause_types",), ("text_clause_types",), ("text",),
+    ("clause_types",), ("text_clause_types",), ("text",), ("renewal_types",), ("min_notice_by", "max_notice_by"),
+    ("min_next_renewal", "max_next_renewal"), ("end_date_disagrees",), ("organisations",),
 ]
 DROP = re.compile(
     r"\b(?:(?:for |in |over |across |of )?(?:all|any) (?P<a>years?|dates?|time|periods?|types?|kinds?|parties|"
@@ -67,6 +68,9 @@ def merge(previous: dict[str, Any], new: dict[str, Any], drops: list[str] | None
             for name in group:
                 out.pop(name, None)
             out.update({name: new[name] for name in group if name in new})
+    grouped = {name for group in GROUPS for name in group}
+    # a field of no group above is still the question's own condition: never dropped silently
+    out.update({name: value for name, value in new.items() if name not in grouped and name not in SHAPE})
     shape_source = new if any(name in new for name in SHAPE) else previous
     out.update({name: shape_source[name] for name in SHAPE if name in shape_source})
     return out

@@ -19,7 +19,7 @@ KEYS: list[tuple[str, str]] = [
     (r"notice(?: deadline| by)? months?", "notice_month"),
     (r"(?:expiry|expiration|end|ending) years?", "end_year"),
     (r"(?:contract |agreement )?types?|categor(?:y|ies)|kinds?", "contract_type"),
-    (r"clause types?|clause categories|clauses", "clause_type"),
+    (r"clause types?|clause categories|clauses?", "clause_type"),
     (r"(?:signing |effective |start )?years?|annually|yearly|annual", "effective_year"),
     (r"(?:signing |effective )?months?|monthly", "effective_month"),
     (r"governing laws?(?: countr(?:y|ies))?(?! states?)|jurisdictions?|countr(?:y|ies)(?: of)? laws?|"
@@ -38,6 +38,9 @@ GROUPS = [
     re.compile(rf"\b(?:which|what) {KEY} (?:is|are|was|were) (?:the )?(?P<common>most|least) "
                rf"(?:common|frequent|popular)\b"),
     re.compile(rf"\b(?P<common>most|least) (?:common|frequent|popular) (?:contract )?{KEY}\b"),
+    re.compile(rf"\b(?:which|what) {KEY} (?:is|are|was|were) (?:the )?(?P<common>rarest)\b"),
+    re.compile(rf"\b(?:which|what) {KEY} (?:shows? up|appears?|occurs?|comes? up) (?:the )?(?P<common>most|least) "
+               rf"(?:often|frequently)\b"),
     re.compile(rf"\btop (?P<n>\d{{1,3}}) (?:contract )?{KEY}\b"),
     re.compile(rf"\b(?:distribution|breakdown|split|mix|spread) of (?:the )?(?:contracts? )?(?:by |across )?{KEY}\b"),
     re.compile(rf"\b(?:who|which) (?:are|is) (?:the )?{KEY}(?: [\w-]+){{0,3}}? (?:with|having|that have|that has) "
@@ -48,6 +51,10 @@ GROUPS = [
     re.compile(rf"\b{KEY} (?:breakdown|distribution|split|mix)\b"),
     re.compile(r"\b(?:what|which) (?:is|was|are|were) (?:the )?(?P<key>status(?:es)?)\b"),
 ]
+# 'How much are our Cisco agreements worth in total?': the sum over a set (plural), not one contract's value
+HOW_MUCH_WORTH = re.compile(r"\bhow much (?:are|were) (?:[\w-]+ ){0,6}?(?:agreements|contracts|deals) worth"
+                            r"(?: in total| altogether| combined| overall| together| all together)?\b")
+WORTH_WORDS = frozenset("how much are were worth in total altogether combined overall together all".split())
 SUM_OF = re.compile(r"\b(?:sum|total) of (?:all |the )?(?:[\w-]+ ){0,3}?(?:values|amounts)\b")
 AVERAGE_RANK = re.compile(r"\b(?:most valuable|highest[- ]valued?|largest|biggest|least valuable|lowest[- ]valued?|"
                           r"smallest)(?: [\w-]+){0,3}? on average\b")
@@ -56,15 +63,19 @@ METRIC = re.compile(
     r"smallest|lowest|minimum|min)(?: of)?(?: the)?(?: contract| deal| agreement)? (?P<what>value|values|amount|"
     r"amounts|worth|size|duration|durations|length|term|lifetime)\b")
 SORTS = [
-    (r"(?:largest|biggest|most valuable|highest[- ]value(?:d)?|priciest|most expensive)", ("total_amount", "desc")),
-    (r"(?:smallest|least valuable|lowest[- ]value(?:d)?|cheapest)", ("total_amount", "asc")),
+    # the number of parties first: 'the largest number of parties' is no ranking by value
+    (r"(?:most|largest number of|highest number of|greatest number of) parties", ("party_count", "desc")),
+    (r"(?:fewest|smallest number of|lowest number of) parties", ("party_count", "asc")),
+    (r"(?:largest|biggest|most valuable|highest[- ]value(?:d)?|priciest|most expensive|worth (?:the )?most|"
+     r"(?:bring\w* in|generat\w*|earn\w*|mak\w*) (?:the )?most (?:money|revenue))",
+     ("total_amount", "desc")),
+    (r"(?:smallest|least valuable|lowest[- ]value(?:d)?|cheapest|worth (?:the )?least)", ("total_amount", "asc")),
     (r"(?:oldest|earliest)(?: signed)?", ("effective_date", "asc")),
     (r"(?:latest|newest|most recent(?:ly signed)?|recent(?:ly signed)?)", ("effective_date", "desc")),
-    (r"(?:expir\w* (?:the )?(?:soonest|next|first)|next to expire|end(?:ing)? (?:the )?soonest|"
+    (r"(?:(?:expir\w*|end(?:s|ing)?|run(?:s|ning)? out|finish\w*|lapse\w*|wrap\w* up) (?:the )?(?:soonest|next|"
+     r"first|earliest)|next to expire|"
      r"closest to expir\w*|nearest expiry)", ("end_date", "asc")),
     (r"(?:expir\w* (?:the )?last|latest end dates?|longest[- ]running)", ("end_date", "desc")),
-    (r"(?:most|largest number of) parties", ("party_count", "desc")),
-    (r"(?:fewest|smallest number of) parties", ("party_count", "asc")),
 ]
 SORT = re.compile(r"\b(?:(?:the )?top (?P<n>\d{1,3}) |(?:the )?(?P<n2>\d{1,3}) )?(?P<s>"
                   + "|".join(p for p, _ in SORTS) + r")(?: (?P<n3>\d{1,3}))?\b")
@@ -113,6 +124,13 @@ def _use_free(scan: Scan, start: int, end: int, meaning: str, keep_values: bool 
 
 
 def _metric(scan: Scan) -> str | None:
+    if (worth := next(scan.spans(HOW_MUCH_WORTH, free=False), None)) is not None:
+        # only the metric's own words: the set between them ('our Cisco agreements') is the filter's
+        own = [i for i in range(worth.start, worth.end) if not scan.used[i] and scan.words[i] in WORTH_WORDS]
+        for i in own:
+            scan.used[i] = True
+        scan.understood.append((" ".join(scan.original[i] for i in own), "metric sum_amount"))
+        return "sum_amount"
     if (how_long := next(scan.spans(HOW_LONG, free=False), None)) is not None:
         _use_free(scan, how_long.start, how_long.end, "metric avg_duration_days")
         return "avg_duration_days"
@@ -177,10 +195,25 @@ def _group_span(scan: Scan) -> Span | None:
     return None
 
 
+def _end_context(scan: Scan, span: Span) -> bool:
+    """'expiry per year' / 'which year saw the most agreements end': the year of the end date. After a
+    'which year ...' phrase the verb follows its noun ('... the most agreements end', '... contracts expiring')."""
+    after = scan.words[span.end:span.end + 6] if scan.words[span.start] in ("which", "what") else []
+    return END_CONTEXT.search(" ".join(scan.before(span.start, 4) + after)) is not None
+
+
 def _notice_context(scan: Scan, span: Span) -> bool:
     """'notice deadlines by month' / 'which month has the most notice deadlines': the month of the deadline."""
     after = scan.words[span.end:span.end + 3] if scan.words[span.start] in ("which", "what") else []
     return NOTICE_CONTEXT.search(" ".join(scan.before(span.start, 4) + after)) is not None
+
+
+def _use_end_verb(scan: Scan, span: Span) -> None:
+    """The end verb of 'which year saw the most agreements end' / 'agreements expiring per year' is the group
+    key's, not a filter."""
+    for i in [*range(max(0, span.start - 4), span.start), *range(span.end, min(span.end + 6, len(scan.words)))]:
+        if not scan.used[i] and END_CONTEXT.fullmatch(scan.words[i]):
+            scan.used[i] = True
 
 
 def extract_intent(scan: Scan) -> Intent:
@@ -189,13 +222,15 @@ def extract_intent(scan: Scan) -> Intent:
     span = _group_span(scan)
     if span is not None:
         key = _key(span.group("key"))
-        if key == "effective_year" and END_CONTEXT.search(" ".join(scan.before(span.start, 4))):
+        if key == "effective_year" and _end_context(scan, span):
             key = "end_year"
+            _use_end_verb(scan, span)
         if key == "effective_month" and _notice_context(scan, span):
             key = "notice_month"
         out.fields["group_by"] = key
         groups = span.match.groupdict()
-        if groups.get("dir") in ("fewest", "least", "lowest", "smallest") or groups.get("common") == "least":
+        if groups.get("dir") in ("fewest", "least", "lowest", "smallest") or \
+                groups.get("common") in ("least", "rarest"):
             out.fields["agg_order"] = "asc"
         if groups.get("n"):
             out.fields["agg_limit"] = int(span.group("n"))
@@ -225,4 +260,7 @@ def extract_intent(scan: Scan) -> Intent:
     if "limit" not in out.fields and (top := scan.first(TOP)) is not None:
         out.fields["limit"] = int(top.group("n"))
         scan.use(top, f"first {top.group('n')}")
+        if "sort_by" not in out.fields and (by_value := scan.first(BY_VALUE)) is not None:
+            out.fields["sort_by"] = "total_amount"  # 'top 3 sponsorship deals by value'
+            scan.use(by_value, "sort by total_amount desc")
     return out

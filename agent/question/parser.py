@@ -29,7 +29,7 @@ from agent.question.followup import extract_drops, is_follow_up, merge
 from agent.question.intent import extract_intent
 from agent.question.leftover import judge_leftover
 from agent.question.lexicon import TYPE_PATTERNS
-from agent.question.parties import PartyDirectory, PartyMatch, find_parties
+from agent.question.parties import PartyDirectory, PartyMatch, any_entity, find_parties
 from agent.question.renewals import extract_renewal_types
 from agent.question.renewals import finish as finish_renewals
 from agent.question.scan import Scan, correct, tokenize
@@ -125,10 +125,12 @@ def _extract(scan: Scan, today: date, directory: PartyDirectory | None, status_c
         facets.fields["status"] = status.states
     extract_renewal_types(scan, facets)
     extract_clauses(scan, facets, cuad_only=True)
-    extract_law(scan, facets)
+    # Multi-word party names before the law: 'National Football League Alumni - Northern California Chapter'
+    # is a party, not California law.
     matches = find_parties(scan, directory, w.FILLER | w.NEGATION, multiword_only=True)
     for m in matches:
         scan.use((m.start, m.end))
+    extract_law(scan, facets)
     extract_types(scan, facets)
     extract_clauses(scan, facets)
     extract_status(scan, facets)
@@ -151,6 +153,12 @@ def _party_fields(matches: list[PartyMatch], scan: Scan, parsed: ParsedQuestion)
     names = []
     for m in sorted(matches, key=lambda m: m.start):
         typed = scan.phrase(m.start, m.end)
+        if len(m.parties) > 1 and any_entity(m, scan, typed):
+            names.append(typed)
+            scan.understood.append((typed, f"any party whose name contains '{typed}' ({len(m.parties)} entities)"))
+            if m.end < len(scan.words) and scan.words[m.end] in ("entity", "entities"):
+                scan.used[m.end] = True
+            continue
         if len(m.parties) == 1:
             names.append(m.parties[0].name)
             how = {"fuzzy": " (closest spelling)", "acronym": " (acronym)"}.get(m.how, "")

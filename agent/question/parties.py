@@ -108,6 +108,10 @@ class PartyDirectory:
             return raw
         return {i for i in candidates if any(s == span for s in self.entries[i].spellings)}
 
+    def _typed_in_full(self, index: int, raw: list[str]) -> bool:
+        """The entity's whole name as typed ('The Blackstone Group Inc.': the question's 'the' is filler)."""
+        return any(s == raw or (s[:1] == ["the"] and s[1:] == raw) for s in self.entries[index].raw)
+
     @staticmethod
     def _may_fuzz(word: str, fuzzed: set[str] | None) -> bool:
         if fuzzed is None or word in fuzzed or len(word) < 5 or word in GENERIC:
@@ -138,7 +142,11 @@ class PartyDirectory:
         found = self._contiguous(span)
         if found:
             exact = self._exact(raw, span, found)
-            return (exact, "exact") if len(exact) == 1 else (found, "words")
+            # 'VerticalNet' is the core name of VerticalNet, Inc. and part of VerticalNet Enterprises LLC: two
+            # readings with different counts, so it asks; typed in full ('VerticalNet, Inc.') it is the one.
+            if len(exact) == 1 and (len(found) == 1 or self._typed_in_full(min(exact), raw)):
+                return exact, "exact"
+            return found, "words"
         if len(span) == 1 and capitals and len(span[0]) >= 3:
             acro = {i for i, e in enumerate(self.entries) if span[0] in e.acronyms}
             if acro:
@@ -212,3 +220,20 @@ def find_parties(scan: Scan, directory: PartyDirectory | None, skip: frozenset[s
             else:
                 i += 1
     return out
+
+
+INVOLVE = frozenset({"involve", "involves", "involved", "involving", "any"})
+
+
+def any_entity(m: PartyMatch, scan: Scan, typed: str) -> bool:
+    """'agreements involving Federated', 'with any Federated entity': every entity that carries the name, which
+    the typed name as a fragment matches (the filter's `parties` is a substring over names and aliases)."""
+    cue = any(word in INVOLVE for word in scan.words[max(0, m.start - 2):m.start]) or \
+        any(word == "entity" or word == "entities" for word in scan.words[m.end:m.end + 1])
+    # 'The Blackstone Group': capitalised words around the match continue the name; it may be one entity
+    around = scan.original[m.start - 1:m.start] + scan.original[m.end:m.end + 1]
+    if any(t[:1].isupper() for t in around):
+        return False
+    fragment = typed.lower()
+    return cue and m.how in ("exact", "words") and len(fragment) >= 3 and all(
+        fragment in e.name.lower() for e in m.parties)

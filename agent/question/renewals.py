@@ -26,7 +26,9 @@ _AUTO = r"(?:auto-?renew\w*|auto renew\w*|automatic(?:ally)? renew\w*|renew\w* a
 RENEWAL_TYPES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"\b{_AUTO}\b"), "automatic"),
     (re.compile(r"\b(?:renewal options?|options? to renew|optional renewals?|renewable at (?:the |a party's |"
-                r"our |their |its )?option|renew\w* (?:by|at) (?:the |a party's |our |their |its )?option)\b"),
+                r"our |their |its )?option|renew\w* (?:by|at) (?:the |a party(?:'s)? |our |their |its )?option|"
+                # 'renew automatically or by option': the verb is shared with the other renewal type
+                r"(?<=\bor )(?:by|at|with an?) (?:the |a party(?:'s)? |our |their |its )?option)\b"),
      "option"),
     (re.compile(r"\bevergreen\b"), "evergreen"),
     (re.compile(r"\b(?:perpetual renewals?|renew\w* perpetually|perpetually renew\w*)\b"), "perpetual"),

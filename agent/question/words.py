@@ -33,7 +33,7 @@ what's how's which's ok okay thanks thank hi please via per those them thereof a
 same break down breakdown distribution distributed spread across grouped group sorted sort order ordered ranked
 rank ranking top most least numbers figures stats statistics summary table chart plot out them about
 other again instead do we've we're our question same got system compare compared comparing comparison
-versus vs against respectively
+versus vs against respectively allow allows allowed permit permits permitted
 """.split())
 NEGATION = frozenset("not no n't except excluding exclude excludes without besides nor neither non isn't aren't "
                      "don't doesn't didn't wasn't weren't never".split())
@@ -44,6 +44,7 @@ UNSUPPORTED = frozenset("median percentile percentiles variance deviation mode r
 # Left over, these mean the question asked for a number or an amount the parser did not read: refuse.
 SIGNIFICANT = frozenset("""average mean avg sum valuable value values amounts million millions thousand billion
 dollars usd k bn percent more less fewer greater higher lower longer shorter then early late mid status statuses
+money revenue north south end ends ended ending expire expires expiring rarest often frequently
 """.split())
 NOT_CONTRACTS = frozenset("""parties party companies company counterparties clauses clause sections section pages page
 words people employees lawyers types""".split())

@@ -6,7 +6,12 @@ from __future__ import annotations
 
 from collections import Counter
 
-from evals.ask_offline import REGRESSION_FILE, evaluate, load_questions, summary
+from core.settings import REPO_ROOT
+from evals.ask_offline import REGRESSION_FILE, evaluate, load_questions, sample_directory, summary
+from evals.generated.families import generate
+from evals.generated.values import sample_values
+
+HANDWRITTEN_31 = REPO_ROOT / "evals" / "questions" / "offline_questions_handwritten31.jsonl"
 
 
 def test_parser_accuracy_on_the_labelled_set() -> None:
@@ -33,3 +38,21 @@ def test_regression_set_written_after_tuning() -> None:
     regression = load_questions(REGRESSION_FILE)
     outcomes = evaluate(rows + regression)[len(rows):]
     assert [(o.row["id"], o.verdict) for o in outcomes if o.verdict != "exact"] == []
+
+
+def test_the_hand_written_set_of_issue_31() -> None:
+    """100 questions written (gold and all) before the parser was run on them: >= 95% exact, none wrong."""
+    rows = load_questions(HANDWRITTEN_31)
+    assert len(rows) == 100
+    outcomes = evaluate(rows)
+    assert [(o.row["id"], o.row["q"]) for o in outcomes if o.verdict == "wrong"] == []
+    assert summary(outcomes)["all"]["exact"] >= 95
+
+
+def test_a_generated_sample_has_no_confident_wrong_answer() -> None:
+    """A seeded slice of the generated set (the whole set: python -m evals.generated, in docs/EVALUATION.md)."""
+    rows = generate(sample_values(), seed=7, per_family=25, follow_ups=25)
+    outcomes = evaluate(rows, sample_directory())
+    assert [(o.row["id"], o.row["q"]) for o in outcomes if o.verdict == "wrong"] == []
+    table = summary(outcomes)
+    assert table["all"]["exact"] / table["all"]["n"] >= 0.97, table
