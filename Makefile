@@ -24,16 +24,19 @@ run: setup
 	$(PY) -m ingest.background start   # the document layer builds in a detached process; progress in the sidebar
 	$(PY) -m streamlit run app.py --server.address 127.0.0.1 --server.port $(APP_PORT) --server.headless true
 
-test: setup chromium
-	CG_NEO4J_HOME=$(TEST_HOME) CG_NEO4J_PORT=$(TEST_PORT) CG_TEST_WORKERS=$(TEST_WORKERS) \
+# `make models` runs inside tests/with_test_db.sh (CG_TEST_MODELS=1), beside the server's start and the sample load.
+test: venv neo4j ocr chromium
+	CG_NEO4J_HOME=$(TEST_HOME) CG_NEO4J_PORT=$(TEST_PORT) CG_TEST_WORKERS=$(TEST_WORKERS) CG_TEST_MODELS=1 \
 	  bash tests/with_test_db.sh $(PY) -m pytest $(XDIST_ARGS) $(PYTEST_ARGS)
 
 setup: venv neo4j models ocr
 
 venv: $(STAMP)
+# --no-compile: pip byte-compiles every installed module (about 30 of its 87 CPU seconds from pip's cache on this
+# machine); Python compiles the modules it imports on first use instead.
 $(STAMP): requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install -q -r requirements.txt
+	$(PY) -m pip install -q --no-compile -r requirements.txt
 	touch $(STAMP)
 
 # Seeded and deterministic; a few minutes on 2 cores. Retrained when its code or the requirements change.

@@ -96,6 +96,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--write-digest", type=Path, nargs="?", const=DIGEST, default=None)
     parser.add_argument("--check-digest", type=Path, nargs="?", const=DIGEST, default=None)
     args = parser.parse_args(argv)
+    os.environ.pop("CG_LAYER_CACHE", None)  # time and digest real parses (the workers inherit this environment)
     paths = sorted(args.texts.glob("*.txt"))
     if not paths:
         print(f"No .txt files in {args.texts}.", file=sys.stderr)

@@ -81,6 +81,9 @@ SETTINGS: dict[str, Setting] = {s.name: s for s in (
             "where to download the sample when no local copy exists", "graph/store/sample.py", False),
     Setting("CG_BUILD_DIR", ".data", "lock, state, progress and log files of the background document-layer build",
             "ingest/background.py", False),
+    Setting("CG_LAYER_CACHE", "-", "directory caching each text file's document-layer rows, keyed by the text, "
+            "the code and the clause model (tests/with_test_db.sh sets it); unset: no cache", "ingest/layer_cache.py",
+            False),
     Setting("EMBEDDING_DIMENSIONS", "1536", "vector size of EMBEDDING_MODEL (the contract vector index)",
             "graph/store/schema.py"),
     Setting("LLM_PROVIDER", "openai", "openai (any OpenAI-compatible server), scripted (replays LLM_SCRIPT) or "

@@ -36,6 +36,8 @@ from graph.documents.schema import ensure_document_schema
 from graph.store.duplicates import backfill_fingerprints
 from graph.store.fingerprint import fingerprint_fields
 from graph.store.titles import text_title
+from ingest import layer_cache
+from ingest.clause_model.model import MODEL_PATH
 from ingest.cuad_labels import name_key, read_text
 from ingest.document import parse_document
 from ingest.document.classify import document_categories
@@ -110,14 +112,21 @@ def check_sections(rows: Rows, limit: int = MAX_SECTIONS) -> None:
 
 
 def parse_text_file(item: tuple[str, str]) -> Rows:
-    """Rows for one (file_id, path) text file, its Document included (runs in a worker process)."""
+    """Rows for one (file_id, path) text file, its Document included (runs in a worker process); taken from the
+    layer cache when CG_LAYER_CACHE is set and holds them for this text, code and clause model."""
     file_id, path = item
     text = read_text(Path(path))
+    cache = layer_cache.cache_dir()
+    key = layer_cache.entry_key(file_id, text, MODEL_PATH) if cache else ""
+    if cache and (cached := layer_cache.read(cache, key)) is not None:
+        return cached
     doc = parse_document(text, file_id)
     rows = layer_rows(doc, file_id)
     rows["documents"].append({"file_id": file_id, "text": text, "page_offsets": [0], "source": TEXT_SOURCE,
                               **fingerprint_fields(text)})
     rows["titles"] = _titles(file_id, text)
+    if cache:
+        layer_cache.write(cache, key, rows)
     return rows
 
 

@@ -7,12 +7,18 @@
 # loaded database in "$CG_NEO4J_HOME-gwK" on port CG_NEO4J_PORT+K (tests/conftest.py points the worker there);
 # gw0 uses the first server. No worker writes to another's database. The copy is taken from the stopped first
 # server, so it holds exactly what `graph load` and `load-texts` wrote, without loading twice.
+#
+# CG_TEST_MODELS=1 (`make test`): `make models` (the clause classifier, which only `load-texts` reads; a no-op when
+# it is current) runs while the server starts and the sample loads, instead of before them.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 PY=.venv/bin/python
 export CG_NEO4J_LOCAL=1
 export CG_NEO4J_HOME="${CG_NEO4J_HOME:-$PWD/.data/neo4j}" CG_NEO4J_PORT="${CG_NEO4J_PORT:-7687}"
 unset NEO4J_URI NEO4J_USERNAME NEO4J_PASSWORD NEO4J_DATABASE
+# Each text's layer rows, parsed once here by load-texts, are reused by the tests that build the layer again
+# (ingest/layer_cache.py: keyed by the text, the code and the clause model).
+export CG_LAYER_CACHE="${CG_LAYER_CACHE:-$CG_NEO4J_HOME-layer-cache}"
 WORKERS="${CG_TEST_WORKERS:-1}"
 [[ "$WORKERS" =~ ^[1-9][0-9]?$ ]] || { echo "CG_TEST_WORKERS must be a number from 1 to 99" >&2; exit 1; }
 
@@ -21,7 +27,9 @@ on_worker() {  # on_worker K COMMAND...: COMMAND with worker K's server in the e
   if [ "$k" = 0 ]; then "$@"; else CG_NEO4J_HOME="$CG_NEO4J_HOME-gw$k" CG_NEO4J_PORT=$((CG_NEO4J_PORT + k)) "$@"; fi
 }
 
+MODELS_PID=""
 stop_db() {
+  [ -n "$MODELS_PID" ] && kill "$MODELS_PID" 2>/dev/null
   [ "${KEEP_DB:-0}" = 1 ] && return
   for ((k = 0; k < WORKERS; k++)); do on_worker "$k" "$PY" -m graph server stop; done
 }
@@ -42,9 +50,14 @@ clone_for_workers() {
   return $failed
 }
 
-"$PY" -m graph server start || exit 1
 trap stop_db EXIT
+if [ "${CG_TEST_MODELS:-0}" = 1 ]; then make -s models & MODELS_PID=$!; fi
+"$PY" -m graph server start || exit 1
 "$PY" -m graph load || exit 1
+if [ -n "$MODELS_PID" ]; then
+  wait "$MODELS_PID" || { echo "make models failed" >&2; MODELS_PID=""; exit 1; }
+  MODELS_PID=""
+fi
 "$PY" -m ingest load-texts --if-missing || exit 1
 if [ "$WORKERS" -gt 1 ]; then clone_for_workers || exit 1; fi
 "$@"

@@ -71,7 +71,8 @@ def test_pattern_set_equals_plain_search_on_real_sections() -> None:
     assert hits > 100  # the comparison covered real matches, not only misses
 
 
-def test_parsed_rows_equal_the_digest_taken_before_the_speed_up() -> None:
+def test_parsed_rows_equal_the_digest_taken_before_the_speed_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("CG_LAYER_CACHE", raising=False)  # a fresh parse, never rows ingest/layer_cache.py kept
     stored = json.loads(DIGEST.read_text())
     assert len(stored) == 510
     paths = sorted(CUAD_TXT.glob("*.txt"))[::25]
