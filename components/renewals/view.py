@@ -76,8 +76,10 @@ def timeline(rows: list[ScheduleRow], as_of: date) -> go.Figure:
 
 # "Notice by" is the next deadline, which can belong to a later term than the current one, so the term end it
 # stops sits beside it; the state and "Current term ends" describe the term in force on the as-of date.
-DISPLAY_ORDER = ("Contract", "Notice by", "Stops the term ending", "State", "Current term ends", "Renewal", "Type",
-                 "Next renewal", "Notice period", "Renewal term", "Section", "Quote", "Open", "File id")
+DISPLAY_ORDER = ("Contract", "Notice by", "Owner", "Decision", "Stops the term ending", "State", "Current term ends",
+                 "Renewal", "Type",
+                 "Next renewal", "Notice period", "Renewal term", "Section", "Quote", "Open", "Note", "Decided by",
+                 "File id")
 
 
 def render_table(rows: list[ScheduleRow]) -> None:
@@ -93,11 +95,17 @@ def render_table(rows: list[ScheduleRow]) -> None:
     })
 
 
+REMIND_DAYS = 14
+
+
 def render_downloads(rows: list[ScheduleRow], as_of: date) -> None:
-    left, right = st.columns(2)
+    left, middle, right = st.columns(3, vertical_alignment="bottom")
+    remind = middle.number_input("Calendar reminder (days before)", min_value=0, max_value=365, value=REMIND_DAYS,
+                                 step=1, key="renewals_remind_days", help="Each event of the .ics reminds you this "
+                                 "many days before the deadline (0: no reminder).")
     left.download_button("Download CSV", schedule_csv(rows), f"notice-deadlines-{as_of}.csv", "text/csv",
                          icon=":material/download:", key="renewals_csv")
-    right.download_button("Download calendar (.ics)", schedule_ics(rows).encode("utf-8"),
+    right.download_button("Download calendar (.ics)", schedule_ics(rows, remind_days=int(remind)).encode("utf-8"),
                           f"notice-deadlines-{as_of}.ics", "text/calendar", icon=":material/event:",
                           key="renewals_ics")
 

@@ -18,6 +18,7 @@ from graph.query.compiler import compile_match
 from graph.query.filters import ContractFilter, parse_filter
 from graph.query.renewal_dates import Deadlines, TermFacts, deadlines, from_row
 from graph.server.db import read
+from graph.store.renewal_decisions import DECISIONS_OF, Decision
 
 SCHEDULE_CAP = 5000
 FACT_COLUMNS = """c.file_id AS file_id, c.title AS title, c.contract_type AS contract_type,
@@ -27,7 +28,8 @@ FACT_COLUMNS = """c.file_id AS file_id, c.title AS title, c.contract_type AS con
        c.convenience_notice_days AS convenience_notice_days,
        COLLECT { MATCH (c)-[:HAS_DOCUMENT]->(:Document)-[:HAS_TERM_EVIDENCE]->(e:TermEvidence)
                  RETURN e {.field, .value, .quote, .section_number, .section_title, .page, .start, .end}
-                 ORDER BY e.field } AS evidence"""
+                 ORDER BY e.field } AS evidence,
+       """ + DECISIONS_OF + " AS decisions"
 SCHEDULE_TAIL = f"RETURN {FACT_COLUMNS}\nORDER BY file_id\nLIMIT $schedule_cap"
 CONTRACT_TERMS = f"MATCH (c:Contract {{file_id: $file_id}})\nRETURN {FACT_COLUMNS}"
 
@@ -43,6 +45,13 @@ class ScheduleRow:
     deadlines: Deadlines
     evidence: dict[str, dict[str, Any]] = field(default_factory=dict)
     title: str | None = None  # the display title (graph.store.titles); the file id when unknown
+    decisions: dict[date, Decision] = field(default_factory=dict)  # graph.store.renewal_decisions, by deadline
+
+    @property
+    def decision(self) -> Decision | None:
+        """The stored decision about the next notice deadline (one about an earlier deadline does not count)."""
+        due = self.deadlines.next_notice_by
+        return self.decisions.get(due) if due is not None else None
 
     @property
     def label(self) -> str:
@@ -59,7 +68,8 @@ def _row(raw: dict[str, Any], as_of: date) -> ScheduleRow:
     return ScheduleRow(file_id=raw["file_id"], contract_type=raw.get("contract_type"),
                        effective_date=effective.to_native() if effective is not None else None, facts=facts,
                        deadlines=deadlines(facts, as_of), evidence={e["field"]: e for e in raw["evidence"]},
-                       title=raw.get("title"))
+                       title=raw.get("title"),
+                       decisions={d.deadline: d for d in map(Decision.of, raw.get("decisions") or [])})
 
 
 def renewal_schedule(driver: Driver, f: ContractFilter | dict[str, Any], today: date | None = None,
