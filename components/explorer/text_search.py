@@ -16,7 +16,7 @@ from graph.query.filters import ContractFilter
 from graph.retrieval.text_search import Term, TextHits, snippet
 
 ASKED = "explorer_text_asked"  # the last text search on the Explorer
-SNIPPET_CONTRACTS = 10
+SNIPPET_CONTRACTS = 5  # the page stays readable; the table lists the rest
 
 
 def highlighted(text: str, terms: list[Term]) -> str:

@@ -91,6 +91,7 @@ def render_table(rows: list[ScheduleRow]) -> None:
         "Current term ends": st.column_config.DateColumn(format="YYYY-MM-DD"),
         "Next renewal": st.column_config.DateColumn(format="YYYY-MM-DD"),
         "Quote": st.column_config.TextColumn(width="large"),
+        "Owner": st.column_config.TextColumn(width=140),  # sized to its header, it cut "Legal ops" at 1366 px
         "Open": st.column_config.LinkColumn("Evidence", display_text="Open section"),
     })
 

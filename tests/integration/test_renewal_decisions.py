@@ -1,6 +1,6 @@
 """Renewal decisions on the real server: the exact nodes before and after a save, a second save replacing the
 first, hostile and invalid values writing nothing, a fresh driver reading them back, the schedule and the
-.ics carrying them, and a clear error when the database is down."""
+.ics carrying them, a server restart keeping them, and a clear error when the database is down."""
 
 from __future__ import annotations
 
@@ -16,9 +16,12 @@ from components.renewals.export import schedule_csv, schedule_ics
 from core.errors import DatabaseUnavailable, FilterValidationError, NotFound
 from graph.query.filters import ContractFilter
 from graph.reads.renewals import contract_terms, renewal_schedule
+from graph.server import process as server
 from graph.server.config import Neo4jSettings
 from graph.server.db import build_driver, read, write
+from graph.store.load import load_records
 from graph.store.renewal_decisions import NOTE_MAX, save_decision
+from tests.integration.throwaway import throwaway_server
 
 pytestmark = pytest.mark.integration
 
@@ -122,3 +125,25 @@ def test_database_down_is_a_clear_error():
             save_decision(down, "x", AS_OF, "renew", owner=None, note=None, decided_by="R")
     finally:
         down.close()
+
+
+def test_a_decision_survives_a_server_restart(sample_records):
+    """On a separate server (the shared one keeps running): write, stop and start the server, read."""
+    record = sample_records[0]
+    with throwaway_server("neo4j-decisions-") as (srv, settings):
+        drv = build_driver(settings)
+        try:
+            load_records(drv, [record])
+            save_decision(drv, record["file_id"], AS_OF, "renew", owner="Ana", note="n", decided_by="R")
+        finally:
+            drv.close()
+        server.stop(srv)
+        server.start(srv)
+        drv = build_driver(settings)
+        try:
+            [row] = read(drv, STORED, {"file_id": record["file_id"]})
+        finally:
+            drv.close()
+    assert row["links"] == 1
+    assert {k: row["d"][k] for k in ("deadline", "decision", "owner", "note", "decided_by")} == {
+        "deadline": AS_OF, "decision": "renew", "owner": "Ana", "note": "n", "decided_by": "R"}
