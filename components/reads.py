@@ -36,6 +36,7 @@ from graph.reads.repository import (
 )
 from graph.retrieval.clause_review import ClauseReview, clause_review
 from graph.retrieval.search import ClauseResult, clause_search
+from graph.retrieval.text_search import TextHits, text_search
 from graph.server.db import ping
 
 TTL_S = 300
@@ -219,3 +220,9 @@ def clause_hits(file_id: str, question: str) -> ClauseResult:
 def clause_table(filter_json: str, question: str) -> ClauseReview:
     """The best matching section of each contract in the filter (the Explorer's clause review)."""
     return clause_review(get_driver(), question, _filter(filter_json))
+
+
+@st.cache_data(ttl=TTL_S, max_entries=64, show_spinner=False)
+def text_hits(filter_json: str, text: str) -> TextHits:
+    """The contracts in the filter whose sections hold every word and phrase of `text` (Explorer text search)."""
+    return text_search(get_driver(), text, _filter(filter_json))

@@ -74,8 +74,23 @@ def schedule_frame(rows: list[ScheduleRow], base: str = "") -> pd.DataFrame:
             "Notice period": span_text(r.facts.notice), "Renewal term": span_text(r.facts.renewal),
             "Section": f"{ev['section_number']} {ev['section_title'] or ''}".strip() if ev else "",
             "Quote": clean_quote(ev["quote"]) if ev else "",
-            "Open": contract_link(r.file_id, ev["section_number"] if ev else None, base)})
-    return pd.DataFrame.from_records(records, columns=list(COLUMNS))
+            "Open": contract_link(r.file_id, ev["section_number"] if ev else None, base),
+            **decision_cells(r)})
+    return pd.DataFrame.from_records(records, columns=[*COLUMNS, *DECISION_COLUMNS])
+
+
+DECISION_COLUMNS = ("Owner", "Decision", "Note", "Decided by")
+NOT_RECORDED = "not recorded"
+
+
+def decision_cells(row: ScheduleRow) -> dict[str, str]:
+    """The stored decision about the row's next notice deadline (graph.store.renewal_decisions); empty cells
+    and "not recorded" when there is none."""
+    d = row.decision
+    if d is None:
+        return {"Owner": "", "Decision": NOT_RECORDED, "Note": "", "Decided by": ""}
+    when = f" on {d.decided_at:%Y-%m-%d %H:%M} UTC" if d.decided_at else ""
+    return {"Owner": d.owner or "", "Decision": d.decision, "Note": d.note or "", "Decided by": f"{d.decided_by}{when}"}
 
 
 def schedule_csv(rows: list[ScheduleRow], base: str = "") -> bytes:
@@ -106,13 +121,23 @@ def _fold(line: str) -> list[str]:
     return [out[0], *(" " + part for part in out[1:])]
 
 
-def _alarm(row: ScheduleRow) -> list[str]:
-    """A reminder REMINDER_DAYS before the (all-day) deadline."""
-    text = _escape(f"Notice deadline in {REMINDER_DAYS} days: {one_line_name(row.label)}")
-    return ["BEGIN:VALARM", "ACTION:DISPLAY", f"DESCRIPTION:{text}", f"TRIGGER:-P{REMINDER_DAYS}D", "END:VALARM"]
+def _decision_text(row: ScheduleRow) -> str:
+    """The owner and decision line of an event's description ("" when none is recorded)."""
+    d = row.decision
+    if d is None:
+        return ""
+    owner = f"Owner: {one_line_name(d.owner)}. " if d.owner else ""
+    note = f" Note: {d.note}" if d.note else ""
+    return f"\n{owner}Decision: {d.decision} ({d.decided_by}).{note}"
 
 
-def _event(row: ScheduleRow, stamp: str, base: str) -> list[str]:
+def _alarm(row: ScheduleRow, days: int) -> list[str]:
+    """A display reminder `days` before the (all-day) deadline starts."""
+    text = _escape(f"Notice deadline in {days} days: {one_line_name(row.label)}")
+    return ["BEGIN:VALARM", "ACTION:DISPLAY", f"DESCRIPTION:{text}", f"TRIGGER:-P{days}D", "END:VALARM"]
+
+
+def _event(row: ScheduleRow, stamp: str, base: str, remind_days: int) -> list[str]:
     deadline = row.deadlines.next_notice_by
     assert deadline is not None
     ev = _notice_quote(row)
@@ -121,24 +146,26 @@ def _event(row: ScheduleRow, stamp: str, base: str) -> list[str]:
     # The deadline may belong to a later term than the current one (the current deadline has passed).
     ends = row.deadlines.notice_term_end or row.deadlines.term_end
     description = (f"Last day to give notice ({span_text(row.facts.notice)}) before the term ending on "
-                   f"{ends:%Y-%m-%d}{where}. Contract file: {row.file_id}."
+                   f"{ends:%Y-%m-%d}{where}. Contract file: {row.file_id}." + _decision_text(row)
                    + (f"\n\"{clean_quote(ev['quote'])}\"" if ev else "") + f"\nOpen: {link}")
     uid = hashlib.sha256(f"{row.file_id}|{deadline}".encode()).hexdigest()[:24]
     return ["BEGIN:VEVENT", f"UID:{uid}@contract-graph", f"DTSTAMP:{stamp}",
             f"DTSTART;VALUE=DATE:{deadline:%Y%m%d}", f"DTEND;VALUE=DATE:{deadline + timedelta(days=1):%Y%m%d}",
             f"SUMMARY:{_escape('Notice deadline: ' + one_line_name(row.label))}", f"DESCRIPTION:{_escape(description)}",
             # URL is a URI value (RFC 5545 3.8.4.6), not TEXT: no escaping; urlencode left no space or comma.
-            *([f"URL:{link}"] if base else []), "TRANSP:TRANSPARENT", *_alarm(row), "END:VEVENT"]
+            *([f"URL:{link}"] if base else []), "TRANSP:TRANSPARENT", *(_alarm(row, remind_days) if remind_days > 0 else []), "END:VEVENT"]
 
 
-def schedule_ics(rows: list[ScheduleRow], now: datetime | None = None, base: str = "") -> str:
+def schedule_ics(rows: list[ScheduleRow], now: datetime | None = None, base: str = "",
+                 remind_days: int = REMINDER_DAYS) -> str:
     """An iCalendar file with one event per contract that has a next notice deadline, each with a reminder
-    and (with `base`, the app's address) a link back to the contract."""
+    `remind_days` before it (none when 0), its owner and decision when recorded, and (with `base`, the app's address) a
+    link back to the contract."""
     stamp = (now or datetime.now(UTC)).strftime("%Y%m%dT%H%M%SZ")
     lines = ["BEGIN:VCALENDAR", "VERSION:2.0", f"PRODID:{PRODID}", "CALSCALE:GREGORIAN", "METHOD:PUBLISH"]
     for row in rows:
         if row.deadlines.next_notice_by is not None:
-            lines += _event(row, stamp, base)
+            lines += _event(row, stamp, base, remind_days)
     lines.append("END:VCALENDAR")
     return "".join(part + "\r\n" for line in lines for part in _fold(line))
 

@@ -9,7 +9,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from components.db import get_driver
-from components.renewals.export import schedule_csv, schedule_frame, schedule_ics, span_text
+from components.renewals.export import REMINDER_DAYS, schedule_csv, schedule_frame, schedule_ics, span_text
 from graph.query.filters import ContractFilter
 from graph.query.renewal_dates import term_end_at
 from graph.reads.renewals import ScheduleRow, renewal_schedule
@@ -76,11 +76,11 @@ def timeline(rows: list[ScheduleRow], as_of: date) -> go.Figure:
 
 # The next notice deadline can belong to a later term than the current one, so the term end it stops sits
 # beside it; the state and "Current term ends" describe the term in force on the as-of date. The quote and its
-# link come right after the deadline, so they are in view at 1366 px without scrolling sideways; the long file
-# id last.
-DISPLAY_ORDER = ("Contract", "Parties", "Next notice deadline", "State", "Quote", "Open", "For the term ending",
-                 "Current term ends", "Renewal", "Notice period", "Renewal term", "Next renewal", "Type", "Section",
-                 "File id")
+# link come right after the deadline and its owner and decision, so they are in view at 1366 px without
+# scrolling sideways; the long file id last.
+DISPLAY_ORDER = ("Contract", "Parties", "Next notice deadline", "Owner", "Decision", "State", "Quote", "Open",
+                 "For the term ending", "Current term ends", "Renewal", "Notice period", "Renewal term",
+                 "Next renewal", "Type", "Section", "Note", "Decided by", "File id")
 
 
 def app_base() -> str:
@@ -108,16 +108,22 @@ def render_table(rows: list[ScheduleRow]) -> None:
         "Current term ends": st.column_config.DateColumn(format="YYYY-MM-DD"),
         "Next renewal": st.column_config.DateColumn(format="YYYY-MM-DD"),
         "Quote": st.column_config.TextColumn(width=345),
+        "Owner": st.column_config.TextColumn(width=140),  # sized to its header, it cut "Legal ops" at 1366 px
         "Open": st.column_config.LinkColumn("Evidence", display_text="Open section", width=100),
     })
 
 
+
 def render_downloads(rows: list[ScheduleRow], as_of: date) -> None:
-    left, right = st.columns(2)
+    left, middle, right = st.columns(3, vertical_alignment="bottom")
     base = app_base()
+    remind = middle.number_input("Calendar reminder (days before)", min_value=0, max_value=365, value=REMINDER_DAYS,
+                                 step=1, key="renewals_remind_days", help="Each event of the .ics reminds you this "
+                                 "many days before the deadline (0: no reminder).")
     left.download_button("Download CSV", schedule_csv(rows, base), f"notice-deadlines-{as_of}.csv", "text/csv",
                          icon=":material/download:", key="renewals_csv")
-    right.download_button("Download calendar (.ics)", schedule_ics(rows, base=base).encode("utf-8"),
+    right.download_button("Download calendar (.ics)",
+                          schedule_ics(rows, base=base, remind_days=int(remind)).encode("utf-8"),
                           f"notice-deadlines-{as_of}.ics", "text/calendar", icon=":material/event:",
                           key="renewals_ics")
 

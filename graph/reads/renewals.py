@@ -18,6 +18,7 @@ from graph.query.compiler import compile_match
 from graph.query.filters import ContractFilter, parse_filter
 from graph.query.renewal_dates import Deadlines, TermFacts, deadlines, from_row
 from graph.server.db import read
+from graph.store.renewal_decisions import DECISIONS_OF, Decision
 
 SCHEDULE_CAP = 5000
 FACT_COLUMNS = """c.file_id AS file_id, c.title AS title, c.contract_type AS contract_type,
@@ -29,7 +30,8 @@ FACT_COLUMNS = """c.file_id AS file_id, c.title AS title, c.contract_type AS con
                  RETURN DISTINCT p.name ORDER BY p.name } AS parties,
        COLLECT { MATCH (c)-[:HAS_DOCUMENT]->(:Document)-[:HAS_TERM_EVIDENCE]->(e:TermEvidence)
                  RETURN e {.field, .value, .quote, .section_number, .section_title, .page, .start, .end}
-                 ORDER BY e.field } AS evidence"""
+                 ORDER BY e.field } AS evidence,
+       """ + DECISIONS_OF + " AS decisions"
 SCHEDULE_TAIL = f"RETURN {FACT_COLUMNS}\nORDER BY file_id\nLIMIT $schedule_cap"
 CONTRACT_TERMS = f"MATCH (c:Contract {{file_id: $file_id}})\nRETURN {FACT_COLUMNS}"
 
@@ -46,6 +48,13 @@ class ScheduleRow:
     evidence: dict[str, dict[str, Any]] = field(default_factory=dict)
     title: str | None = None  # the display title (graph.store.titles); the file id when unknown
     parties: tuple[str, ...] = ()  # named parties; a role-only placeholder ("Customer") names nobody
+    decisions: dict[date, Decision] = field(default_factory=dict)  # graph.store.renewal_decisions, by deadline
+
+    @property
+    def decision(self) -> Decision | None:
+        """The stored decision about the next notice deadline (one about an earlier deadline does not count)."""
+        due = self.deadlines.next_notice_by
+        return self.decisions.get(due) if due is not None else None
 
     @property
     def label(self) -> str:
@@ -62,7 +71,8 @@ def _row(raw: dict[str, Any], as_of: date) -> ScheduleRow:
     return ScheduleRow(file_id=raw["file_id"], contract_type=raw.get("contract_type"),
                        effective_date=effective.to_native() if effective is not None else None, facts=facts,
                        deadlines=deadlines(facts, as_of), evidence={e["field"]: e for e in raw["evidence"]},
-                       title=raw.get("title"), parties=tuple(raw.get("parties") or ()))
+                       title=raw.get("title"), parties=tuple(raw.get("parties") or ()),
+                       decisions={d.deadline: d for d in map(Decision.of, raw.get("decisions") or [])})
 
 
 def renewal_schedule(driver: Driver, f: ContractFilter | dict[str, Any], today: date | None = None,

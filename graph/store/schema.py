@@ -22,6 +22,9 @@ CONSTRAINTS = (
     # One contract per file: enforced inside the commit's transaction (graph.store.write), so two uploads of the same
     # bytes racing cannot both commit. Contracts loaded from JSON have no hash; null is not checked.
     "CREATE CONSTRAINT contract_file_sha256 IF NOT EXISTS FOR (c:Contract) REQUIRE c.file_sha256 IS UNIQUE",
+    # One renewal decision per contract and notice deadline (graph.store.renewal_decisions MERGEs on both).
+    "CREATE CONSTRAINT renewal_decision_key IF NOT EXISTS FOR (d:RenewalDecision) REQUIRE (d.file_id, d.deadline) "
+    "IS UNIQUE",
 )
 # Schema from earlier versions that a constraint above replaces: the plain index on file_sha256 must go before
 # the constraint (with its own index) can be created on the same property.

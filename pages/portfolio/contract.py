@@ -16,6 +16,7 @@ from components.contract.view import render_contract, render_contract_graph
 from components.footer import render_footer
 from components.formatting import choice_label
 from components.renewals.cards import render_contract_terms, render_section_focus
+from components.renewals.decisions import render_contract_decision
 
 PICK_LIMIT = 500
 
@@ -60,6 +61,7 @@ else:
             render_contract(details)
             render_family(file_id)
             render_contract_terms(file_id, date.today(), (details or {}).get("end_date"))
+            render_contract_decision(file_id, date.today())
             render_contract_graph(file_id)
     if document_tab.open:
         with document_tab:

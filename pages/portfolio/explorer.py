@@ -16,6 +16,7 @@ from components.charts import render_charts
 from components.explorer.clause_review import render_clause_review
 from components.explorer.form import render_filter_form
 from components.explorer.results import render_results, show_queries
+from components.explorer.text_search import render_text_search
 from components.footer import render_footer
 from components.formatting import escape_md
 from components.routes import EXPLORER_PAGE as THIS_PAGE
@@ -66,6 +67,7 @@ digest = short_digest(current.model_dump_json())
 with reads.guarded():
     queries = render_results(driver, current, page, size, key=f"results_{digest}")
     render_clause_review(current)
+    render_text_search(current)
     st.subheader("Charts for this selection")
     st.caption("Click a bar to narrow the filter to it.")
     # The expiry chart counts from the filter's as-of date when it has one (a 2015 filter, not today).

@@ -13,6 +13,7 @@ from components import reads
 from components.charts import render_charts
 from components.footer import render_footer
 from components.formatting import escape_md, money
+from components.renewals.act_on import render_act_on
 from components.renewals.cards import render_notice_card
 from components.routes import EXPLORER_PAGE as EXPLORER
 from components.routes import PARTIES_PAGE
@@ -99,6 +100,7 @@ st.title("Contract portfolio")
 as_of = pick_as_of(url_as_of())
 st.caption(f"Commercial contracts in the knowledge graph, as of {as_of:%Y-%m-%d}. Click any bar to open those "
            "contracts in the Explorer.")
+render_act_on(as_of)  # first: what needs doing, before the portfolio's numbers
 
 with reads.guarded():
     numbers = reads.kpis(as_of)

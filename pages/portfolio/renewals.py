@@ -11,6 +11,7 @@ import streamlit as st
 from components import reads
 from components.footer import render_footer
 from components.formatting import escape_md
+from components.renewals.decisions import pick_and_decide, render_decision_filters
 from components.renewals.view import render_downloads, render_table, schedule, timeline
 from components.routes import EXPLORER_PAGE
 from core.errors import FilterValidationError
@@ -70,6 +71,11 @@ else:
         st.subheader("Timeline")
         st.plotly_chart(timeline(rows, as_of), key="renewals_timeline")
     st.subheader("Upcoming notice deadlines")
-    render_table(rows)
-    render_downloads(rows, as_of)
+    shown = render_decision_filters(rows)
+    if len(shown) != len(rows):
+        st.caption(f"{len(shown):,} of {len(rows):,} deadlines have the chosen owner and decision.")
+    render_table(shown)
+    render_downloads(shown, as_of)
+    st.subheader("Record a decision")
+    pick_and_decide(shown)
 render_footer()

@@ -17,6 +17,15 @@ pytestmark = [pytest.mark.browser, pytest.mark.integration]
 AS_OF = date(2012, 1, 1)
 
 
+def calendar_events(page, tmp_path) -> list:
+    """The events of the page's downloaded .ics, parsed with icalendar."""
+    with page.expect_download() as info:
+        page.get_by_role("button", name="Download calendar (.ics)").click()
+    path = tmp_path / "deadlines.ics"
+    info.value.save_as(path)
+    return icalendar.Calendar.from_ical(path.read_text(encoding="utf-8")).walk("VEVENT")
+
+
 def test_renewals_page_timeline_table_and_calendar(page, app, driver, artifacts, console, tmp_path):
     f = ContractFilter(as_of=AS_OF, min_notice_by=AS_OF, max_notice_by=AS_OF + timedelta(days=365), limit=0)
     total = search_contracts(driver, f).total_count
@@ -25,11 +34,7 @@ def test_renewals_page_timeline_table_and_calendar(page, app, driver, artifacts,
     page.locator(".js-plotly-plot .barlayer .point").first.wait_for()
     assert page.locator(".js-plotly-plot .barlayer .point").count() >= min(total, 30)
     screenshot(page, artifacts / "renewals.png")
-    with page.expect_download() as info:
-        page.get_by_role("button", name="Download calendar (.ics)").click()
-    path = tmp_path / "deadlines.ics"
-    info.value.save_as(path)
-    events = icalendar.Calendar.from_ical(path.read_text(encoding="utf-8")).walk("VEVENT")
+    events = calendar_events(page, tmp_path)
     assert len(events) == total
     assert console.errors == []
 

@@ -1,0 +1,61 @@
+"""The Overview's "act on these" list: the notice deadlines in the next 30, 60 or 90 days as of the page's
+date, each with its owner and decision (graph.store.renewal_decisions), soonest first."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pandas as pd
+import streamlit as st
+
+from components import reads
+from components.renewals.export import contract_link, decision_cells
+from components.renewals.view import schedule
+from components.routes import RENEWALS_PAGE
+from graph.query.filters import ContractFilter, days_after
+from graph.reads.renewals import ScheduleRow
+
+HORIZONS = (30, 60, 90)
+COLUMNS = ("Notice by", "Days left", "Contract", "Owner", "Decision", "Open")
+
+
+def act_on_filter(as_of: date, days: int = HORIZONS[-1]) -> ContractFilter:
+    """The contracts whose next notice deadline falls within `days` of `as_of` (capped at DATE_MAX)."""
+    return ContractFilter(as_of=as_of, min_notice_by=as_of, max_notice_by=days_after(as_of, days), limit=0)
+
+
+def within(rows: list[ScheduleRow], as_of: date, days: int) -> list[ScheduleRow]:
+    end = days_after(as_of, days)
+    return [r for r in rows if r.deadlines.next_notice_by is not None and r.deadlines.next_notice_by <= end]
+
+
+def act_on_frame(rows: list[ScheduleRow], as_of: date) -> pd.DataFrame:
+    records = [{"Notice by": r.deadlines.next_notice_by, "Days left": (r.deadlines.next_notice_by - as_of).days,
+                "Contract": r.label, **{k: decision_cells(r)[k] for k in ("Owner", "Decision")},
+                "Open": contract_link(r.file_id)} for r in rows if r.deadlines.next_notice_by is not None]
+    return pd.DataFrame.from_records(records, columns=list(COLUMNS))
+
+
+def render_act_on(as_of: date) -> None:
+    """The list, with a 30 / 60 / 90-day switch that shows each horizon's count."""
+    with st.container(border=True):
+        st.subheader("Act on these notice deadlines")
+        with reads.guarded(stop=False):
+            rows = schedule(act_on_filter(as_of).model_dump_json())
+            counts = {d: len(within(rows, as_of, d)) for d in HORIZONS}
+            days = st.segmented_control("Within", HORIZONS, default=HORIZONS[0], key="overview_act_days",
+                                        format_func=lambda d: f"{d} days ({counts[d]:,})") or HORIZONS[0]
+            chosen = within(rows, as_of, days)
+            if not chosen:
+                st.caption(f"No notice deadline between {as_of:%Y-%m-%d} and {days_after(as_of, days):%Y-%m-%d}. "
+                           "The sample's contracts are historical: try an earlier 'As of' date (e.g. 2012-01-01).")
+            else:
+                undecided = sum(decision_cells(r)["Decision"] in ("undecided", "not recorded") for r in chosen)
+                st.caption(f"{len(chosen):,} deadline{'s' * (len(chosen) != 1)} by "
+                           f"{days_after(as_of, days):%Y-%m-%d}; {undecided:,} without a decision.")
+                st.dataframe(act_on_frame(chosen, as_of), hide_index=True, width="stretch", column_config={
+                    "Notice by": st.column_config.DateColumn(format="YYYY-MM-DD"),
+                    "Open": st.column_config.LinkColumn("Contract page", display_text="Open"),
+                })
+            st.page_link(RENEWALS_PAGE, label="Record owners and decisions on the Renewals page",
+                         icon=":material/event_repeat:", query_params={"as_of": as_of.isoformat()})

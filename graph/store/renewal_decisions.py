@@ -1,0 +1,94 @@
+"""Renewal decisions: who owns a contract's notice deadline and what was decided about it (docs/RENEWALS.md).
+
+```
+(:Contract)-[:HAS_RENEWAL_DECISION]->(:RenewalDecision {file_id, deadline, owner, decision, note,
+                                                        decided_by, decided_at})
+```
+One decision per contract and deadline (`file_id`, `deadline`: the notice-by date it is about, unique), so a
+decision about this year's deadline does not silently carry over to next year's. Saving again replaces owner,
+decision and note, and records who saved it and when (`decided_at`, the server's clock, UTC). There are no
+accounts: `decided_by` is the name the sidebar asks for, and nothing is stored without one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Any
+
+from neo4j import Driver, ManagedTransaction
+
+from core.errors import FilterValidationError, NotFound
+from core.text_safety import multiline_text, one_line_name
+from graph.server.db import write_tx
+
+DECISIONS = ("undecided", "renew", "renegotiate", "terminate")
+OWNER_MAX = 80
+NOTE_MAX = 2000
+NAME_MAX = 80
+
+SAVE_DECISION = """
+MATCH (c:Contract {file_id: $file_id})
+MERGE (d:RenewalDecision {file_id: $file_id, deadline: $deadline})
+MERGE (c)-[:HAS_RENEWAL_DECISION]->(d)
+SET d.owner = $owner, d.decision = $decision, d.note = $note, d.decided_by = $decided_by,
+    d.decided_at = datetime()
+RETURN d {.file_id, .deadline, .owner, .decision, .note, .decided_by, .decided_at} AS decision
+"""
+# Read beside the renewal facts (graph.reads.renewals): every decision of the contract `c`, by deadline.
+DECISIONS_OF = """COLLECT { MATCH (c)-[:HAS_RENEWAL_DECISION]->(rd:RenewalDecision)
+                 RETURN rd {.deadline, .owner, .decision, .note, .decided_by, .decided_at}
+                 ORDER BY rd.deadline }"""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One stored decision about the notice deadline `deadline`."""
+
+    deadline: date
+    decision: str
+    owner: str | None = None
+    note: str | None = None
+    decided_by: str | None = None
+    decided_at: datetime | None = None
+
+    @classmethod
+    def of(cls, raw: dict[str, Any]) -> Decision:
+        """From a returned map (neo4j temporal values converted)."""
+        def native(value: Any) -> Any:
+            return value.to_native() if hasattr(value, "to_native") else value
+        return cls(deadline=native(raw["deadline"]), decision=raw["decision"], owner=raw.get("owner"),
+                   note=raw.get("note"), decided_by=raw.get("decided_by"), decided_at=native(raw.get("decided_at")))
+
+
+def clean(decision: str, owner: str | None, note: str | None, decided_by: str | None) -> dict[str, Any]:
+    """The parameters to store, or FilterValidationError naming what is wrong: a decision from DECISIONS, a
+    reviewer name (required), an owner on one line and a note of at most NOTE_MAX characters."""
+    if decision not in DECISIONS:
+        raise FilterValidationError(f"decision: must be one of {', '.join(DECISIONS)}.")
+    name = one_line_name(decided_by or "")[:NAME_MAX]
+    if not name:
+        raise FilterValidationError("Your name: enter it in the sidebar first; decisions are stored with the "
+                                    "name of who made them.")
+    owner_text = one_line_name(owner or "")
+    if len(owner_text) > OWNER_MAX:
+        raise FilterValidationError(f"owner: at most {OWNER_MAX} characters.")
+    note_text = multiline_text(note or "").strip()
+    if len(note_text) > NOTE_MAX:
+        raise FilterValidationError(f"note: at most {NOTE_MAX:,} characters (this one has {len(note_text):,}).")
+    return {"decision": decision, "owner": owner_text or None, "note": note_text or None, "decided_by": name}
+
+
+def save_decision(driver: Driver, file_id: str, deadline: date, decision: str, *, owner: str | None,
+                  note: str | None, decided_by: str | None, database: str | None = None) -> Decision:
+    """Store (or replace) the decision about `file_id`'s notice deadline `deadline` in one write transaction.
+    FilterValidationError for bad values (nothing written), NotFound when there is no such contract."""
+    params = {**clean(decision, owner, note, decided_by), "file_id": file_id, "deadline": deadline}
+
+    def work(tx: ManagedTransaction) -> list[dict[str, Any]]:
+        return [r.data() for r in tx.run(SAVE_DECISION, params)]
+
+    rows = write_tx(driver, work, database)
+    if not rows:
+        raise NotFound(f"No contract with file_id '{file_id[:200]}'.")
+    return Decision.of(rows[0]["decision"])
