@@ -153,7 +153,8 @@ def _event(row: ScheduleRow, stamp: str, base: str, remind_days: int) -> list[st
             f"DTSTART;VALUE=DATE:{deadline:%Y%m%d}", f"DTEND;VALUE=DATE:{deadline + timedelta(days=1):%Y%m%d}",
             f"SUMMARY:{_escape('Notice deadline: ' + one_line_name(row.label))}", f"DESCRIPTION:{_escape(description)}",
             # URL is a URI value (RFC 5545 3.8.4.6), not TEXT: no escaping; urlencode left no space or comma.
-            *([f"URL:{link}"] if base else []), "TRANSP:TRANSPARENT", *(_alarm(row, remind_days) if remind_days > 0 else []), "END:VEVENT"]
+            *([f"URL:{link}"] if base else []), "TRANSP:TRANSPARENT",
+            *(_alarm(row, remind_days) if remind_days > 0 else []), "END:VEVENT"]
 
 
 def schedule_ics(rows: list[ScheduleRow], now: datetime | None = None, base: str = "",
