@@ -34,6 +34,7 @@ from graph.reads.repository import (
     search_contracts,
     search_parties,
 )
+from graph.retrieval.clause_grid import ClauseGrid, Column, clause_grid
 from graph.retrieval.clause_review import ClauseReview, clause_review
 from graph.retrieval.search import ClauseResult, clause_search
 from graph.server.db import ping
@@ -219,3 +220,10 @@ def clause_hits(file_id: str, question: str) -> ClauseResult:
 def clause_table(filter_json: str, question: str) -> ClauseReview:
     """The best matching section of each contract in the filter (the Explorer's clause review)."""
     return clause_review(get_driver(), question, _filter(filter_json))
+
+
+@st.cache_data(ttl=TTL_S, max_entries=32, show_spinner=False)
+def clause_grid_of(filter_json: str, columns: tuple[tuple[str, str | None], ...]) -> ClauseGrid:
+    """The review grid of the filter's contracts x columns ((label, category) pairs). A reviewer's decision
+    clears every cached read (components.explorer.grid_decision): it changes counts on every page."""
+    return clause_grid(get_driver(), [Column(label, cat) for label, cat in columns], _filter(filter_json))

@@ -13,6 +13,7 @@ import streamlit as st
 from components import reads
 from components.build_status import layer_note
 from components.charts import render_charts
+from components.explorer.clause_grid import render_clause_grid
 from components.explorer.clause_review import render_clause_review
 from components.explorer.form import render_filter_form
 from components.explorer.results import render_results, show_queries
@@ -66,6 +67,7 @@ digest = short_digest(current.model_dump_json())
 with reads.guarded():
     queries = render_results(driver, current, page, size, key=f"results_{digest}")
     render_clause_review(current)
+    render_clause_grid(current)
     st.subheader("Charts for this selection")
     st.caption("Click a bar to narrow the filter to it.")
     clicked, chart_queries = render_charts(current, today, f"explorer_{digest}")
