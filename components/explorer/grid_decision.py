@@ -24,8 +24,9 @@ ACTIONS = {"Confirm": "confirmed", "Reject": "rejected"}
 def _cell(row: GridRow, label: str, cell: Cell) -> None:
     section = cell.section
     head = f"**{escape_md(label)}**: {cell.status}"
-    if section is not None and section.band:
-        head += f" (classifier: {section.band}, probability {section.score:.2f})"
+    if section is not None and section.band:  # with a decision, what the classifier said stays visible
+        said = f"probability {section.score:.2f}"
+        head += f" (classifier: {section.band}, {said})" if cell.decision else f", {said}"
     st.markdown(head)
     if section is not None:
         st.page_link(CONTRACT_PAGE, label=f"{section.cite()} {escape_md(section.section_title)}".strip(),

@@ -14,8 +14,9 @@ from graph.query.filters import ContractFilter
 from graph.reads.repository import search_contracts
 from graph.retrieval.clause_grid import Column, clause_grid
 from graph.server.config import REPO_ROOT
-from graph.server.db import read, write
+from graph.server.db import read
 from tests.app.shown import shown
+from tests.integration.test_clause_decisions import clean  # noqa: F401 (the fixture: no decision before or after)
 
 pytestmark = pytest.mark.integration
 
@@ -24,13 +25,6 @@ EXPLORER = "pages/portfolio/explorer.py"
 SCOPE = ContractFilter(contract_types=("License",))
 CATEGORY = DEFAULT[0]
 BUILD = "FormSubmitter:explorer_grid_form-Build the grid"
-
-
-@pytest.fixture
-def clean(driver):
-    write(driver, "MATCH (d:ClauseDecision) DELETE d")
-    yield driver
-    write(driver, "MATCH (d:ClauseDecision) DELETE d")
 
 
 def _explorer() -> AppTest:
@@ -48,8 +42,8 @@ def _grid_frame(at: AppTest):
     return next(d.value for d in at.dataframe if "file_id" in d.value.columns and CATEGORY in d.value.columns)
 
 
-def test_grid_shows_the_computed_cells_and_a_confirmation_moves_the_count(clean) -> None:
-    driver = clean
+@pytest.mark.usefixtures("clean")
+def test_grid_shows_the_computed_cells_and_a_confirmation_moves_the_count(driver) -> None:
     at = _explorer()
     expected = clause_grid(driver, [Column(c, c) for c in DEFAULT], SCOPE)
     frame = _grid_frame(at)
