@@ -160,3 +160,19 @@ def _by_words(driver: Driver, column: Column, scope: ContractFilter | None, rows
     for row in rows.values():
         row.cells[column.label] = Cell(best.get(row.file_id))
     return review.queries[-1:]  # its scope query is the grid's own
+
+
+def contract_cells(driver: Driver, file_ids: list[str], category: str,
+                   database: str | None = None) -> list[tuple[GridRow, Cell]]:
+    """One category's cell for each of these contracts (by title): the grid of a few named contracts, for the
+    assistant's 'does the X agreement have a non-compete?'."""
+    query = GRID_CELLS
+    found = read(driver, query, {"file_ids": file_ids, "cap": len(file_ids), "categories": [category]}, database)
+    decided = decisions_of(driver, file_ids, [category], database)
+    out = []
+    for r in found:
+        best = r["best"]
+        section = None if best is None else review_row(
+            {**best, "file_id": r["file_id"], "title": r["title"], "parties": r["parties"]}, category)
+        out.append((GridRow(r["file_id"], r["title"], {}), Cell(section, decided.get((r["file_id"], category)))))
+    return out

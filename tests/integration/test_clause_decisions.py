@@ -147,3 +147,50 @@ def test_grid_cells_decisions_and_exports(clean) -> None:
     assert cell[2] == "rejected" and cell[6] == "rejected by A. Analyst on 2026-12-02 05:30 UTC"
     assert cell[7] == "'=HYPERLINK(\"http://x\")"
     assert all(not isinstance(v, str) or not v.startswith("=") for r in values for v in r)
+
+
+def test_contracts_without_a_category_count_the_rest_and_follow_decisions(clean) -> None:
+    driver = clean
+    cap = "Cap On Liability"
+    agent = build_agent(OfflineChatModel())
+    ctx = Context.create(driver, AgentSettings(provider="offline"), today=date.today())
+    contracts = read(driver, "MATCH (c:Contract) RETURN count(c) AS n")[0]["n"]
+    with_cap = [r["file_id"] for r in read(driver, BANDED, {"c": cap}) if r["found"]]
+    assert 0 < len(with_cap) < contracts
+    answer = ask(agent, ctx, "contracts without a cap on liability", [])
+    assert [(t.name, t.args, t.total_count) for t in answer.traces] == \
+        [("contract_search", {"without_text_clause_types": [cap]}, contracts - len(with_cap))]
+    assert f"no clause in the text (found band): {cap}" in answer.text
+
+    record_decision(driver, with_cap[0], cap, "rejected", "A. Analyst", at=AT)
+    again = ask(agent, ctx, "Which contracts have no cap on liability?", [])
+    assert again.traces[0].total_count == contracts - len(with_cap) + 1
+    ids = {c["file_id"] for c in search_contracts(driver, {"without_text_clause_types": [cap], "limit": 500}).contracts}
+    assert with_cap[0] in ids and not ids & set(with_cap[1:])
+
+
+CYTODYN = "CytodynInc_20200109_10-Q_EX-10.5_11941634_EX-10.5_License Agreement"
+BEST = """
+MATCH (s:Section {file_id: $f})-[r:IS_CLAUSE_OF_TYPE]->(:ClauseType {name: $c}) WHERE r.band IN ['found', 'possible']
+RETURN s.number AS number, r.band AS band, r.score AS score
+ORDER BY CASE r.band WHEN 'found' THEN 0 ELSE 1 END, r.score DESC, s.ordinal LIMIT 1
+"""
+
+
+def test_a_contract_clause_question_cites_the_banded_section_and_follows_a_decision(clean) -> None:
+    driver = clean
+    agent = build_agent(OfflineChatModel())
+    ctx = Context.create(driver, AgentSettings(provider="offline"), today=date.today())
+    question = "Does the Cytodyn license agreement have a non-compete?"
+    best = read(driver, BEST, {"f": CYTODYN, "c": CATEGORY})[0]
+    assert best["band"] == "found"  # the data this test reads: the classifier puts a section in the found band
+    answer = ask(agent, ctx, question, [])
+    assert [(t.name, t.args) for t in answer.traces] == [
+        ("clause_search", {"question": CATEGORY, "contract_types": ["License"], "parties": ["CytoDyn Inc."]})]
+    assert f"`{CYTODYN}`: **yes**: §{best['number']} " in answer.text
+    assert f"is in the found band (counted) of {CATEGORY}, probability {best['score']:.2f}." in answer.text
+
+    record_decision(driver, CYTODYN, CATEGORY, "rejected", "A. Analyst", "only a research covenant", at=AT)
+    again = ask(agent, ctx, question, [])
+    assert (f"`{CYTODYN}`: **no**, {CATEGORY} rejected by A. Analyst on 2026-12-02 05:30 UTC (“only a research "
+            f"covenant”); the classifier: found band, probability {best['score']:.2f}, §{best['number']}") in again.text
