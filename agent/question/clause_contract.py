@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 
-from agent.question.contract import ContractQuestion
 from agent.question.scan import Scan
 from core.cuad_topics import question_category
 
@@ -21,8 +20,9 @@ YES_NO_Q = re.compile(
     r"(?P<pre>(?: [\w'-]+)*?) (?P<subject>the (?:(?!\bthe\b)[^?])+? (?:agreement|contract|deal))\b(?!s)(?P<rest>.*)$")
 
 
-def detect_clause_question(scan: Scan) -> ContractQuestion | None:
-    """The question as a clause_search of its category over its subject; consumes everything but the subject."""
+def detect_clause_question(scan: Scan) -> tuple[int, int, str] | None:
+    """The subject's token range and the category of a yes/no clause question (agent.question.contract makes it a
+    clause_search); consumes everything but the subject."""
     m = YES_NO_Q.match(scan.text.rstrip(" ?.!"))
     if m is None:
         return None
@@ -36,4 +36,4 @@ def detect_clause_question(scan: Scan) -> ContractQuestion | None:
     asked = " ".join(f"{m.group('pre')} {m.group('rest')}".split())
     scan.understood.append((asked,
                             f"does the contract have {category} (its text, by band)"))
-    return ContractQuestion("clause_search", (start, end), category)
+    return start, end, category
