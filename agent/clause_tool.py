@@ -19,16 +19,19 @@ from pydantic import Field
 from agent.context import Context
 from agent.tool_output import quote
 from agent.tool_support import context_of, to_json
+from core.cuad_topics import question_category
 from core.llm import build_embeddings, llm_errors
 from graph.documents import cypher as document_queries
 from graph.query.compiler import CompiledQuery
 from graph.query.filters import ContractFilter, parse_filter
 from graph.reads.repository import json_params
+from graph.retrieval.clause_grid import Cell, GridRow, contract_cells
 from graph.retrieval.search import ClauseResult, clause_search
 from graph.server.db import read
 
 FILTER_FIELDS = tuple(ContractFilter.model_fields)
 MAX_HITS = 8
+MAX_VERDICTS = 5  # a scope of at most this many contracts gets a per-contract verdict on the question's category
 
 
 class ClauseSearchArgs(ContractFilter):
@@ -102,7 +105,23 @@ def _clause_search(runtime: ToolRuntime, question: str, file_id: str | None = No
     result = clause_search(ctx.driver, question, file_id=(file_id or "").strip() or None, scope=f,
                            vector=_question_vector(ctx, question), hits=hits, today=ctx.today,
                            database=ctx.database)
-    return to_json(clause_payload(result, f))
+    payload = clause_payload(result, f)
+    if (category := question_category(question)) and result.scope and len(result.scope) <= MAX_VERDICTS:
+        # A few named contracts and a CUAD category: say whether each has it, as every count would.
+        payload["verdicts"] = [verdict(row, cell, category) for row, cell in
+                               contract_cells(ctx.driver, result.scope, category, ctx.database)]
+    return to_json(payload)
+
+
+def verdict(row: GridRow, cell: Cell, category: str) -> dict[str, Any]:
+    """One contract's answer to 'does it have `category`': status, band, probability, section, decision."""
+    section, decision = cell.section, cell.decision
+    return {"file_id": row.file_id, "category": category, "status": cell.status,
+            "counts": cell.status in ("found", "confirmed"),
+            "band": section.band if section else None, "probability": round(section.score, 4) if section else None,
+            "cite": section.cite() if section else None, "section_title": quote(section.section_title) if section
+            else None, "decision": quote(decision.provenance()) if decision else None,
+            "note": quote(decision.note) if decision and decision.note else None}
 
 
 clause_search_tool = StructuredTool.from_function(

@@ -25,6 +25,9 @@ GRAPH_SCHEMA = """Graph schema (Neo4j 5, Cypher 5):
 (:Section)-[:HAS_SUBSECTION|REFERENCES]->(:Section), (:Section)-[:DEFINES|USES_TERM]->(:DefinedTerm {term, definition})
 (:Section)-[:IS_CLAUSE_OF_TYPE {band, score}]->(:ClauseType {name}) (band 'found' or 'possible', score: the \
 classifier's probability; count band 'found' unless asked otherwise)
+(:ClauseDecision {file_id, category, verdict: 'confirmed'|'rejected', reviewer, note, decided_at}) a reviewer's \
+decision on a contract's CUAD category; it wins over the bands (text_clause_types and \
+without_text_clause_types of contract_search already apply it: prefer them to Cypher)
 (:Section)-[:CITES_FOOTNOTE]->(:Footnote {number, text})
 Dates are Date values (c.effective_date.year, date('2020-01-01')); missing values are null."""
 

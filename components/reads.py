@@ -34,6 +34,7 @@ from graph.reads.repository import (
     search_contracts,
     search_parties,
 )
+from graph.retrieval.clause_grid import ClauseGrid, Column, clause_grid
 from graph.retrieval.clause_review import ClauseReview, clause_review
 from graph.retrieval.search import ClauseResult, clause_search
 from graph.retrieval.text_search import TextHits, text_search
@@ -226,3 +227,10 @@ def clause_table(filter_json: str, question: str) -> ClauseReview:
 def text_hits(filter_json: str, text: str) -> TextHits:
     """The contracts in the filter whose sections hold every word and phrase of `text` (Explorer text search)."""
     return text_search(get_driver(), text, _filter(filter_json))
+
+
+@st.cache_data(ttl=TTL_S, max_entries=32, show_spinner=False)
+def clause_grid_of(filter_json: str, columns: tuple[tuple[str, str | None], ...]) -> ClauseGrid:
+    """The review grid of the filter's contracts x columns ((label, category) pairs). A reviewer's decision
+    clears every cached read (components.explorer.grid_decision): it changes counts on every page."""
+    return clause_grid(get_driver(), [Column(label, cat) for label, cat in columns], _filter(filter_json))

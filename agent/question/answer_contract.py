@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 from agent.question.answer import SHOWN_CONTRACTS, chip_line, contract_link, listing, money, notes, plural
+from agent.question.answer_clause import verdict_lines
 from agent.question.parser import ParsedQuestion
 from agent.tool_output import unquote
 
@@ -79,6 +80,7 @@ def clause_answer(parsed: ParsedQuestion, payload: dict[str, Any]) -> str:
              f"{payload.get('search')}). I quote them rather than summarise (no language model):"]
     if payload.get("caveat"):
         lines.insert(0, f"**Caution:** {payload['caveat']}\n")
+    lines[:0] = verdict_lines(payload)  # 'does the X agreement have ...': the answer first, the sections after
     for item in items[:SHOWN_CONTRACTS]:
         text = " ".join(str(unquote(item.get("text")) or "").split())
         cite = item.get("cite") or item.get("section") or ""

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from agent.question.clause_contract import detect_clause_question
 from agent.question.scan import Scan
 
 CLAUSE_Q = re.compile(
@@ -54,6 +55,8 @@ class ContractQuestion:
 
 def detect(scan: Scan) -> ContractQuestion | None:
     """The contract-level form of the question, if it has one; consumes everything but the subject."""
+    if (asked := detect_clause_question(scan)) is not None:  # 'does the X agreement have a non-compete?'
+        return ContractQuestion("clause_search", asked[:2], asked[2])
     text = scan.text.rstrip(" ?.!")
     for pattern, tool in ((CLAUSE_Q, "clause_search"), (MENTION_Q, "clause_search"), (TOPIC_OF_Q, "clause_search"),
                           (CLAUSE_OF_Q, "clause_search"), (HOW_CAN_Q, "clause_search"),

@@ -15,6 +15,7 @@ from typing import Any
 
 import agent.question.words as w  # not `from agent.question import`: its __init__ imports the parser
 from agent.question.amounts import extract_amounts
+from agent.question.clause_negation import extract_clause_negations
 from agent.question.contract import ContractQuestion, detect
 from agent.question.dates import extract_dates
 from agent.question.facets import (
@@ -124,6 +125,7 @@ def _extract(scan: Scan, today: date, directory: PartyDirectory | None, status_c
     if status.states:
         facets.fields["status"] = status.states
     extract_renewal_types(scan, facets)
+    extract_clause_negations(scan, facets)  # 'without a cap on liability': before the positive ones
     extract_clauses(scan, facets, cuad_only=True)
     # Multi-word party names before the law: 'National Football League Alumni - Northern California Chapter'
     # is a party, not California law.

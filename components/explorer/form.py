@@ -140,7 +140,13 @@ def _content(f: ContractFilter, options: dict[str, list[str]], k: str) -> dict[s
             "Clause found in the text (CUAD, found band)", list(CUAD_CATEGORIES), default=list(f.text_clause_types),
             key=f"{k}_text_clauses", placeholder="Any category",
             help="A section of the contract's own text is classified with every chosen CUAD category in the "
-                 "found band (the clause classifier's precision-oriented band; possible sections do not count)."),
+                 "found band (the clause classifier's precision-oriented band; possible sections do not count), "
+                 "or a reviewer confirmed it in the review grid; a reviewer's rejection excludes it."),
+        "without_text_clause_types": st.multiselect(
+            "Clause not in the text (CUAD)", list(CUAD_CATEGORIES), default=list(f.without_text_clause_types),
+            key=f"{k}_no_text_clauses", placeholder="No exclusion",
+            help="None of the chosen categories is in the contract's text by the rule above, e.g. no Cap On "
+                 "Liability."),
     }
     sorts = list(SORT_LABELS)
     left, right = st.columns([3, 2])

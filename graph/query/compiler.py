@@ -45,8 +45,12 @@ GROUP_KEYS: dict[str, tuple[str, str]] = {
     "party_country": ("UNWIND c.party_countries AS g", "g"),
     "governing_law_country": ("", "c.governing_law_country"),
     "clause_type": ("UNWIND c.clause_types AS g", "g"),
-    "text_clause_type": ("MATCH (s:Section {file_id: c.file_id})-[r:IS_CLAUSE_OF_TYPE]->(g:ClauseType) "
-                         "WHERE r.band = 'found'", "g.name"),
+    # Found by the classifier or confirmed by a reviewer, less those a reviewer rejected (conditions.
+    # text_category_test, per category): each contract's categories once.
+    "text_clause_type": ("CALL (c) { MATCH (s:Section {file_id: c.file_id})-[r:IS_CLAUSE_OF_TYPE]->(t:ClauseType) "
+                         "WHERE r.band = 'found' RETURN t.name AS g UNION MATCH (d:ClauseDecision {file_id: "
+                         "c.file_id, verdict: 'confirmed'}) RETURN d.category AS g }\nWITH c, g WHERE NOT EXISTS "
+                         "{ MATCH (:ClauseDecision {file_id: c.file_id, category: g, verdict: 'rejected'}) }", "g"),
     **{name: ("", key) for name, key in renewal_cypher.GROUP_KEYS.items()},
     "status": ("", status_cypher.STATUS),
     "currency": ("", "c.currency"),

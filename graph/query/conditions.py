@@ -128,10 +128,19 @@ def property_conditions(f: ContractFilter, today: date) -> list[Condition]:
 def _clause_conditions(f: ContractFilter) -> list[Condition]:
     found = [Condition(f"$clause_type_{i} IN c.clause_types", f"clause_type_{i}", ctype)
              for i, ctype in enumerate(f.clause_types)]
-    # Categories found in the contract's own text: a section of its document layer classified with them in the
-    # found band (the clause classifier's precision-oriented band; ingest.clause_model.bands).
-    found += [Condition("EXISTS { MATCH (s:Section {file_id: c.file_id})-[r:IS_CLAUSE_OF_TYPE]->"
-                        f"(:ClauseType {{name: $text_clause_type_{i}}}) WHERE r.band = 'found' }}",
-                        f"text_clause_type_{i}", name)
+    found += [Condition(text_category_test(f"$text_clause_type_{i}"), f"text_clause_type_{i}", name)
               for i, name in enumerate(f.text_clause_types)]
+    found += [Condition("NOT " + text_category_test(f"$no_text_clause_type_{i}"), f"no_text_clause_type_{i}", name)
+              for i, name in enumerate(f.without_text_clause_types)]
     return found
+
+
+def text_category_test(category: str) -> str:
+    """Contract `c` has the CUAD category `category` (a parameter or a variable) in its own text: a reviewer
+    confirmed it (graph.store.clause_decisions), or no reviewer rejected it and a section of its document layer
+    is classified with it in the found band (the clause classifier's precision-oriented band;
+    ingest.clause_model.bands). A decision wins over the classifier in every count that uses this test."""
+    decided = f"(d:ClauseDecision {{file_id: c.file_id, category: {category}}})"
+    return (f"(EXISTS {{ MATCH {decided} WHERE d.verdict = 'confirmed' }} OR "
+            f"(NOT EXISTS {{ MATCH {decided} }} AND EXISTS {{ MATCH (s:Section {{file_id: c.file_id}})"
+            f"-[r:IS_CLAUSE_OF_TYPE]->(:ClauseType {{name: {category}}}) WHERE r.band = 'found' }}))")

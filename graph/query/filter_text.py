@@ -53,6 +53,7 @@ def chips(f: ContractFilter) -> list[str]:
     out += _amount_chips(f, d)
     out += [f"clause: {c}" for c in d.get("clause_types", [])]
     out += [f"clause in the text (found band): {c}" for c in d.get("text_clause_types", [])]
+    out += [f"no clause in the text (found band): {c}" for c in d.get("without_text_clause_types", [])]
     if "text" in d:
         out.append(f"text: {d['text']}")
     out += _renewal_chips(d)

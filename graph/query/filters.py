@@ -143,7 +143,12 @@ class ContractFilter(BaseModel):
         (), max_length=MAX_ITEMS,
         description="CUAD clause categories found in the contract's own text (a section of its document "
                     "classified with the category in the found band, the classifier's precision-oriented "
-                    "band); all must hold. Valid: " + ", ".join(CUAD_CATEGORIES))
+                    "band, or confirmed by a reviewer; a reviewer's rejection excludes it); all must hold. Valid: "
+                    + ", ".join(CUAD_CATEGORIES))
+    without_text_clause_types: tuple[str, ...] = Field(
+        (), max_length=MAX_ITEMS,
+        description="CUAD clause categories NOT found in the contract's own text (the negation of "
+                    "text_clause_types, e.g. 'contracts without a cap on liability'); none may hold.")
     renewal_types: tuple[RenewalType, ...] = Field(
         (), max_length=MAX_ITEMS,
         description="How the contract renews, read from its text; any of them matches (OR): none, automatic "
@@ -189,7 +194,7 @@ class ContractFilter(BaseModel):
     def _clauses(cls, values: tuple[str, ...]) -> tuple[str, ...]:
         return _canonical_all(values, CLAUSE_TYPES, "clause type")
 
-    @field_validator("text_clause_types")
+    @field_validator("text_clause_types", "without_text_clause_types")
     @classmethod
     def _text_clauses(cls, values: tuple[str, ...]) -> tuple[str, ...]:
         return _canonical_all(values, CUAD_CATEGORIES, "CUAD clause category")

@@ -175,7 +175,8 @@ def without_heading(text: str, title: str) -> str:
     return rest or text
 
 
-def _row(row: dict[str, Any], question: str) -> ReviewRow:
+def review_row(row: dict[str, Any], question: str) -> ReviewRow:
+    """One row of the reads above as a ReviewRow: a heading-only section quotes its subsections too."""
     title = (row["section_title"] or "").strip()
     text = (row["text"] or "").strip()
     if len(text) < SHORT_SECTION:  # a heading-only section ("17. GOVERNING LAW"): quote its subsections too
@@ -209,7 +210,7 @@ def clause_review(driver: Driver, question: str, scope: ContractFilter | None = 
                                               "file_ids": ids, "cap": cap, **params})
     found = read(driver, query.cypher, query.params, database)  # no row at all when nothing matched
     rows, total = (found[0]["rows"], int(found[0]["total"])) if found else ([], 0)
-    return ClauseReview(question, [_row(r, question) for r in rows], total, ids, [*ran, query], category)
+    return ClauseReview(question, [review_row(r, question) for r in rows], total, ids, [*ran, query], category)
 
 
 def review_csv(review: ClauseReview) -> str:

@@ -19,6 +19,9 @@ CONSTRAINTS = (
     "CREATE CONSTRAINT jurisdiction_key IF NOT EXISTS FOR (j:Jurisdiction) REQUIRE j.key IS UNIQUE",
     "CREATE CONSTRAINT clause_key IF NOT EXISTS FOR (cl:Clause) REQUIRE cl.key IS UNIQUE",
     "CREATE CONSTRAINT organisation_key IF NOT EXISTS FOR (o:Organisation) REQUIRE o.key IS UNIQUE",
+    # A reviewer's decision on one contract's clause category (graph.store.clause_decisions): one per pair.
+    "CREATE CONSTRAINT clause_decision_key IF NOT EXISTS FOR (d:ClauseDecision) REQUIRE (d.file_id, d.category) "
+    "IS UNIQUE",
     # One contract per file: enforced inside the commit's transaction (graph.store.write), so two uploads of the same
     # bytes racing cannot both commit. Contracts loaded from JSON have no hash; null is not checked.
     "CREATE CONSTRAINT contract_file_sha256 IF NOT EXISTS FOR (c:Contract) REQUIRE c.file_sha256 IS UNIQUE",

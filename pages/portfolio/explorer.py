@@ -13,6 +13,7 @@ import streamlit as st
 from components import reads
 from components.build_status import layer_note
 from components.charts import render_charts
+from components.explorer.clause_grid import render_clause_grid
 from components.explorer.clause_review import render_clause_review
 from components.explorer.form import render_filter_form
 from components.explorer.results import render_results, show_queries
@@ -68,6 +69,7 @@ with reads.guarded():
     queries = render_results(driver, current, page, size, key=f"results_{digest}")
     render_clause_review(current)
     render_text_search(current)
+    render_clause_grid(current)
     st.subheader("Charts for this selection")
     st.caption("Click a bar to narrow the filter to it.")
     # The expiry chart counts from the filter's as-of date when it has one (a 2015 filter, not today).

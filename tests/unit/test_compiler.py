@@ -174,8 +174,10 @@ def test_search_adds_the_sort_key_test_to_the_filter() -> None:
     ("party_country", "UNWIND c.party_countries AS g", "g"),
     ("governing_law_country", None, "c.governing_law_country"),
     ("clause_type", "UNWIND c.clause_types AS g", "g"),
-    ("text_clause_type", "MATCH (s:Section {file_id: c.file_id})-[r:IS_CLAUSE_OF_TYPE]->(g:ClauseType) "
-                         "WHERE r.band = 'found'", "g.name"),
+    ("text_clause_type", "CALL (c) { MATCH (s:Section {file_id: c.file_id})-[r:IS_CLAUSE_OF_TYPE]->(t:ClauseType) "
+                         "WHERE r.band = 'found' RETURN t.name AS g UNION MATCH (d:ClauseDecision {file_id: c.file_id, "
+                         "verdict: 'confirmed'}) RETURN d.category AS g }\nWITH c, g WHERE NOT EXISTS { MATCH "
+                         "(:ClauseDecision {file_id: c.file_id, category: g, verdict: 'rejected'}) }", "g"),
 ])
 def test_group_keys(group_by: str, expansion: str | None, key: str) -> None:
     # avg, not count: a count of contracts per party over everything reads the stored counts (below).
@@ -245,10 +247,13 @@ def test_has_end_date(flag: bool, expr: str) -> None:
     assert where({"has_end_date": flag}) == (f"{HEAD}\nWHERE {expr}", {})
 
 
-def test_text_clause_types_use_the_document_layers_found_band() -> None:
+def test_text_clause_types_use_a_reviewers_decision_else_the_document_layers_found_band() -> None:
     cypher, params = where({"text_clause_types": ["governing law", "Audit Rights"]})
-    assert cypher == (f"{HEAD}\nWHERE EXISTS {{ MATCH (s:Section {{file_id: c.file_id}})-[r:IS_CLAUSE_OF_TYPE]->"
-                      "(:ClauseType {name: $text_clause_type_0}) WHERE r.band = 'found' }\n"
-                      "  AND EXISTS { MATCH (s:Section {file_id: c.file_id})-[r:IS_CLAUSE_OF_TYPE]->"
-                      "(:ClauseType {name: $text_clause_type_1}) WHERE r.band = 'found' }")
+
+    def test(i: int) -> str:
+        decided = f"(d:ClauseDecision {{file_id: c.file_id, category: $text_clause_type_{i}}})"
+        return (f"(EXISTS {{ MATCH {decided} WHERE d.verdict = 'confirmed' }} OR (NOT EXISTS {{ MATCH {decided} }} "
+                "AND EXISTS { MATCH (s:Section {file_id: c.file_id})-[r:IS_CLAUSE_OF_TYPE]->"
+                f"(:ClauseType {{name: $text_clause_type_{i}}}) WHERE r.band = 'found' }}))")
+    assert cypher == f"{HEAD}\nWHERE {test(0)}\n  AND {test(1)}"
     assert params == {"text_clause_type_0": "Governing Law", "text_clause_type_1": "Audit Rights"}

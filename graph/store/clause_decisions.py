@@ -1,0 +1,117 @@
+"""A reviewer's decision on one cell of the clause review grid: contract `file_id` has (confirmed) or has not
+(rejected) CUAD category `category` in its text, whatever the clause classifier's band says.
+
+Stored as `(:ClauseDecision {file_id, category, verdict, reviewer, note, decided_at, section})`, one per
+(file_id, category) (constraint `clause_decision_key`), keyed by file_id rather than linked to the contract, so a
+reload of the contracts or of the document layer (which replaces sections and may delete unused ClauseType nodes)
+keeps the reviewers' work. A later decision on the same cell replaces the earlier one; withdrawing deletes it.
+The filter's text-category condition reads it (graph.query.conditions.text_category_test): confirmed counts,
+rejected does not, no decision leaves the classifier's found band to decide.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from neo4j import Driver, ManagedTransaction
+
+from core.cuad_topics import CUAD_CATEGORIES
+from core.errors import FilterValidationError, NotFound
+from core.text_safety import multiline_text, one_line_name
+from graph.server.db import read, write_tx
+
+VERDICTS = ("confirmed", "rejected")
+NOTE_MAX = 1000
+REVIEWER_MAX = 80
+# One write transaction: the contract must exist (no decision about an unknown file id), then the decision is
+# created or replaced in place.
+RECORD_DECISION = """
+MATCH (c:Contract {file_id: $file_id})
+MERGE (d:ClauseDecision {file_id: $file_id, category: $category})
+SET d.verdict = $verdict, d.reviewer = $reviewer, d.note = $note, d.decided_at = $decided_at,
+    d.section = $section
+RETURN d {.file_id, .category, .verdict, .reviewer, .note, .decided_at, .section} AS decision
+"""
+WITHDRAW_DECISION = """
+MATCH (d:ClauseDecision {file_id: $file_id, category: $category})
+DELETE d
+RETURN count(*) AS withdrawn
+"""
+DECISIONS_OF = """
+MATCH (d:ClauseDecision) WHERE d.file_id IN $file_ids AND d.category IN $categories
+RETURN d {.file_id, .category, .verdict, .reviewer, .note, .decided_at, .section} AS decision
+ORDER BY d.file_id, d.category
+"""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """Who decided what about one contract's category, when, and why."""
+
+    file_id: str
+    category: str
+    verdict: str  # confirmed / rejected
+    reviewer: str
+    decided_at: datetime
+    note: str = ""
+    section: str = ""  # the section the reviewer was shown ("" when none was)
+
+    @classmethod
+    def of(cls, row: dict[str, Any]) -> Decision:
+        at = row["decided_at"]
+        return cls(row["file_id"], row["category"], row["verdict"], row["reviewer"],
+                   at.to_native() if hasattr(at, "to_native") else at, row.get("note") or "",
+                   row.get("section") or "")
+
+    def provenance(self) -> str:
+        """'confirmed by Ana Ruiz on 2026-12-02 05:40 UTC' (the note apart)."""
+        return f"{self.verdict} by {self.reviewer} on {self.decided_at.astimezone(UTC):%Y-%m-%d %H:%M} UTC"
+
+
+def _checked(category: str, verdict: str, reviewer: str | None, note: str | None) -> tuple[str, str]:
+    if category not in CUAD_CATEGORIES:
+        raise FilterValidationError(f"Unknown clause category '{category[:80]}'.", field="category")
+    if verdict not in VERDICTS:
+        raise FilterValidationError(f"A decision is one of {', '.join(VERDICTS)}, not '{verdict[:40]}'.",
+                                    field="verdict")
+    name = one_line_name(reviewer or "")[:REVIEWER_MAX]
+    if not name:
+        raise FilterValidationError("Set your name in the sidebar before recording a decision.", field="reviewer")
+    return name, multiline_text(note or "").strip()[:NOTE_MAX]
+
+
+def record_decision(driver: Driver, file_id: str, category: str, verdict: str, reviewer: str | None,
+                    note: str | None = None, section: str | None = None, at: datetime | None = None,
+                    database: str | None = None) -> Decision:
+    """Store (or replace) the decision on (file_id, category) in one write transaction. FilterValidationError
+    for an unknown category or verdict or an empty reviewer name; NotFound for an unknown contract."""
+    name, text = _checked(category, verdict, reviewer, note)
+    params = {"file_id": file_id, "category": category, "verdict": verdict, "reviewer": name, "note": text,
+              "section": section or "", "decided_at": at or datetime.now(UTC)}
+
+    def work(tx: ManagedTransaction) -> list[dict[str, Any]]:
+        return [r.data() for r in tx.run(RECORD_DECISION, params)]
+
+    rows = write_tx(driver, work, database)
+    if not rows:
+        raise NotFound(f"No contract with file_id '{file_id[:200]}'.")
+    return Decision.of(rows[0]["decision"])
+
+
+def withdraw_decision(driver: Driver, file_id: str, category: str, database: str | None = None) -> bool:
+    """Delete the decision on (file_id, category); True when there was one."""
+    def work(tx: ManagedTransaction) -> int:
+        return int(tx.run(WITHDRAW_DECISION, file_id=file_id, category=category).single()["withdrawn"])
+
+    return write_tx(driver, work, database) > 0
+
+
+def decisions_of(driver: Driver, file_ids: list[str], categories: list[str],
+                 database: str | None = None) -> dict[tuple[str, str], Decision]:
+    """The decisions on these contracts and categories, by (file_id, category)."""
+    if not file_ids or not categories:
+        return {}
+    rows = read(driver, DECISIONS_OF, {"file_ids": file_ids, "categories": categories}, database)
+    return {(d.file_id, d.category): d for d in (Decision.of(r["decision"]) for r in rows)}
