@@ -30,7 +30,7 @@ from graph.store.embeddings import set_contract_embedding
 from graph.store.party_roles import is_role_name, resolve_role_name
 from graph.store.pending import incomplete_upload, release_all
 from graph.store.replace import replace_contract
-from graph.store.write import CommitRequest, commit_contract, file_id_taken, find_by_sha
+from graph.store.write import CommitRequest, DuplicateFile, commit_contract, file_id_taken, find_by_sha
 from ingest.contract_type import type_from_title
 from ingest.document import parse_document
 from ingest.duplicates import Choice, DuplicateMatch, recognise
@@ -249,6 +249,8 @@ def commit_review(driver: Driver, review: Review, draft: ContractDraft, same_as:
     try:
         return _commit(driver, review, draft, same_as, pending, embeddings=embeddings, database=database,
                        on_duplicate=on_duplicate, flag_missing=flag_missing)
+    except (MissingContractType, ExtractionError, DuplicateFile):
+        raise  # refused before anything was written (the reviewer's fields, or the constraint's race)
     except BaseException:  # stopped short of completing: the marker stays, ownerless, and the next run resumes
         with suppress(ContractGraphError):  # the database may be what failed: the original error is the news
             release_all(driver, database)

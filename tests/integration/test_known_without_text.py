@@ -1,8 +1,9 @@
 """Issue 32 item 4: known contracts recognised without their texts. The graph holds the sample's contract
 records but no texts (every Document detached from its contract for the test, as after an import from another
 system), and PDFs of sample contracts are uploaded under neutral names ("upload-07.pdf": the file name says
-nothing): each must come back as "this is <its contract>" by metadata (title, type, parties, dates), with the
-duplicate banner first in the review. The set: every fifth of the 120 CUAD PDFs in name order (24).
+nothing): each must come back as "this is <its contract>" by metadata (title, type, parties, dates); the page
+shows that banner first in the review (tests/app/test_upload.py). The set: every fifth of the 120 CUAD PDFs in
+name order (24); 23 are recognised, the one miss is a tie the rules rightly do not break (MISSED).
 """
 
 from __future__ import annotations
@@ -31,7 +32,12 @@ REMOVE d.detached_by_test
 WITH_TEXT = "MATCH (c:Contract)-[:HAS_DOCUMENT]->(:Document) RETURN count(c) AS n"
 CONTRACT_IDS = "MATCH (c:Contract) RETURN c.file_id AS file_id"
 # Known misses, each with why (measured on this set; a fix that recognises one should move it out).
-MISSED: dict[str, str] = {}
+MISSED = {
+    # No party read (the rules engine finds none on this joint filing), and the sample holds two joint filing
+    # agreements dated 2020-04-07 (BlackRock MuniHoldings' too): date and title tie, so nothing is claimed.
+    "SPRINGBANKPHARMACEUTICALS,INC_04_08_2020-EX-99.A-JOINT FILING AGREEMENT.PDF":
+        "tie with another joint filing agreement of the same day",
+}
 
 
 @pytest.fixture
