@@ -61,7 +61,7 @@ if submitted is not None:
     apply_submission(submitted, size)
     current, page = submitted, 1
 st.session_state[EXPLORER_FILTER] = current
-if current.text_clause_types and (note := layer_note()):
+if (current.text_clause_types or current.without_text_clause_types) and (note := layer_note()):
     st.info(note, icon=":material/hourglass_top:")
 
 digest = short_digest(current.model_dump_json())
