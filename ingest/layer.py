@@ -37,7 +37,6 @@ from graph.store.duplicates import backfill_fingerprints
 from graph.store.fingerprint import fingerprint_fields
 from graph.store.titles import text_title
 from ingest import layer_cache
-from ingest.clause_model.model import MODEL_PATH
 from ingest.cuad_labels import name_key, read_text
 from ingest.document import parse_document
 from ingest.document.classify import document_categories
@@ -117,7 +116,7 @@ def parse_text_file(item: tuple[str, str]) -> Rows:
     file_id, path = item
     text = read_text(Path(path))
     cache = layer_cache.cache_dir()
-    key = layer_cache.entry_key(file_id, text, MODEL_PATH) if cache else ""
+    key = layer_cache.entry_key(file_id, text, layer_cache.model_path()) if cache else ""
     if cache and (cached := layer_cache.read(cache, key)) is not None:
         return cached
     doc = parse_document(text, file_id)

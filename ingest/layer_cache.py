@@ -44,6 +44,14 @@ def _model_fingerprint(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file() else "no model"
 
 
+def model_path() -> Path:
+    """The clause model file the rows are classified with (imported here, not at the top: scikit-learn and what
+    it pulls in stay out of CLIs that never build a layer, such as `load-texts --help`)."""
+    from ingest.clause_model.model import MODEL_PATH
+
+    return MODEL_PATH
+
+
 def cache_dir() -> Path | None:
     """The cache directory (CG_LAYER_CACHE), or None: no caching."""
     value = env_setting("CG_LAYER_CACHE")
