@@ -2,7 +2,8 @@
 answer after a question is sent (issue 31: target <= 1 s), measured with Streamlit's AppTest on the whole app.
 
 Runs against the server the environment names (CG_NEO4J_HOME / CG_NEO4J_PORT with CG_NEO4J_LOCAL=1), with
-`LLM_PROVIDER=offline`. The app is started and switched to the Chat page once (imports, driver, party index);
+`LLM_PROVIDER=offline` set by the caller (`LLM_PROVIDER=offline python -m benchmarks.chat_latency`). The app
+is started and switched to the Chat page once (imports, driver, party index);
 then each question is one `chat_input(...).set_value(q).run()`: the script rerun the browser would trigger,
 the parse, the tool calls against Neo4j and the rendered answer. The load average is recorded at start and end
 (the machine is shared; wall time moves with it). Result: `benchmarks/results/chat-latency-<date>.json`.
@@ -23,7 +24,7 @@ from streamlit.runtime.pages_manager import PagesManager
 from streamlit.testing.v1 import AppTest
 from streamlit.testing.v1 import app_test as app_test_module
 
-from core.settings import REPO_ROOT
+from core.settings import REPO_ROOT, AgentSettings
 
 RESULTS = Path(__file__).parent / "results"
 QUESTIONS = ("How many supply contracts?", "Which distributor agreements are worth the most?",
@@ -41,9 +42,8 @@ class _Pages(PagesManager):
 
 def run(reps: int) -> dict[str, Any]:
     app_test_module.PagesManager = _Pages  # type: ignore[attr-defined]
-    for name in ("LLM_SCRIPT", "OPENAI_API_KEY", "OPENAI_BASE_URL", "LLM_MODEL"):
-        os.environ.pop(name, None)
-    os.environ["LLM_PROVIDER"] = "offline"
+    if AgentSettings.load().provider != "offline":
+        raise SystemExit("run with LLM_PROVIDER=offline (exact mode) so no model is called")
     load_start = os.getloadavg()[0]
     at = AppTest.from_file(str(REPO_ROOT / "app.py"), default_timeout=300)
     at.run()
