@@ -37,6 +37,7 @@ from core.vocab import CONTRACT_TYPES
 from graph.server.db import build_driver
 from graph.store.write import DuplicateFile
 from ingest.batch_files import collect_files, display_name
+from ingest.commit_steps import configured_embeddings
 from ingest.duplicates import CHOICES, Choice
 from ingest.evidence import LOW_CONFIDENCE, REVIEW_FIELDS
 from ingest.ocr import low_confidence_note, ocr_summary
@@ -45,7 +46,6 @@ from ingest.pipeline import (
     Engine,
     Review,
     commit_review,
-    configured_embeddings,
     llm_engine,
     process_file,
 )

@@ -11,8 +11,9 @@ import logging
 from langchain_core.embeddings import Embeddings
 from neo4j import Driver
 
-from core.errors import ContractGraphError
-from core.llm import llm_errors
+from core.errors import ConfigError, ContractGraphError
+from core.llm import build_embeddings, llm_errors
+from core.settings import AgentSettings
 from graph.store.duplicates import attach_document, link_upload
 from graph.store.embeddings import embedding_text
 from graph.store.pending import mark_complete, release
@@ -74,3 +75,13 @@ def link(driver: Driver, existing: str, pages: list[str], sha256: str, file_name
     if find_by_sha(driver, sha256, database) != existing:  # a resumed link may have recorded it already
         link_upload(driver, existing, sha256, file_name, database)
     return layer(driver, existing, pages, embeddings, database, renewals) if attach else None
+
+
+def configured_embeddings() -> Embeddings | None:
+    """The embedding model when EMBEDDING_MODEL is configured, else None (also when the LLM settings are
+    invalid: the embedding is optional and must not block a commit; the reason is logged)."""
+    try:
+        return build_embeddings(AgentSettings.load())
+    except ConfigError as e:
+        log.warning("no embedding model: the LLM settings are invalid (%s)", e)
+        return None

@@ -1,11 +1,11 @@
 """From uploaded bytes to a reviewed commit: hash -> text -> extraction -> entity suggestions -> commit.
 
-`process_file` runs the steps for one file and returns a `Review` (what the reviewer sees and edits);
-it writes nothing. `commit_review` writes the reviewed contract through `graph.store.write.commit_contract`
-(one transaction), when an embedding model is configured stores its embedding, and parses the text into
-the document layer (`ingest.commit_steps`, from the pages in hand). The CLI (`python -m ingest`) and the
-Upload page both use these two functions. An upload is marked half-written until its layer is written
-(`graph.store.pending`): the same bytes again are then processed and written in place, not refused.
+`process_file` runs the steps for one file and returns a `Review` (what the reviewer sees and edits); it writes
+nothing. `commit_review` writes the reviewed contract through `graph.store.write.commit_contract` (one transaction),
+when an embedding model is configured stores its embedding, and parses the text into the document layer
+(`ingest.commit_steps`, from the pages in hand). The CLI (`python -m ingest`) and the Upload page both use these two
+functions. An upload is marked half-written until its layer is written (`graph.store.pending`): the same bytes again
+are then processed and written in place, not refused.
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from langchain_core.language_models import BaseChatModel
 from neo4j import Driver
 
 import ingest.commit_steps as steps
-from core.errors import ConfigError, ContractGraphError, ExtractionError, IngestError
-from core.llm import build_chat_model, build_embeddings
+from core.errors import ContractGraphError, ExtractionError, IngestError
+from core.llm import build_chat_model
 from core.settings import AgentSettings
 from core.text_safety import one_line_name
 from graph.store.embeddings import set_contract_embedding
@@ -219,16 +219,6 @@ def named_roles(draft: ContractDraft, pages: list[str]) -> ContractDraft:
     parties = [p.model_copy(update={"name": resolve_role_name(p.name, text) or p.name}) if is_role_name(p.name)
                else p for p in draft.parties]
     return draft.model_copy(update={"parties": parties}) if parties != draft.parties else draft
-
-
-def configured_embeddings() -> Embeddings | None:
-    """The embedding model when EMBEDDING_MODEL is configured, else None (also when the LLM settings are
-    invalid: the embedding is optional and must not block a commit; the reason is logged)."""
-    try:
-        return build_embeddings(AgentSettings.load())
-    except ConfigError as e:
-        log.warning("no embedding model: the LLM settings are invalid (%s)", e)
-        return None
 
 
 def commit_review(driver: Driver, review: Review, draft: ContractDraft, same_as: dict[str, str | None], *,

@@ -1,9 +1,9 @@
-"""Dates in a question: years, quarters, halves, months, days in the usual formats, decades, relative periods
-('last year', 'in the next 90 days'), ranges ('between June 1, 2018 and December 31, 2020'), comparisons
-('before', 'after', 'since', 'until', 'in or after', '2018 or later') and 'as of <date>'.
+"""Dates in a question: years, quarters, halves, months, days in the usual formats, decades, relative periods ('last
+year', 'in the next 90 days'), ranges ('between June 1, 2018 and December 31, 2020'), comparisons ('before',
+'after', 'since', 'until', 'in or after', '2018 or later') and 'as of <date>'.
 
-Each period is a closed [start, end] interval; the comparison turns it into filter bounds. Whether a bound is
-on the signing (effective) date or the end date is read from the nearest verb before it ('signed', 'expire').
+Each period is a closed [start, end] interval; the comparison turns it into filter bounds. Whether a bound is on the
+signing (effective) date or the end date is read from the nearest verb before it ('signed', 'expire').
 """
 
 from __future__ import annotations
@@ -19,19 +19,17 @@ from agent.question.scan import Scan, Span
 from core.vocab import MONTH_NUMBERS, MONTH_WORD_PATTERN
 from graph.query.filters import date_out_of_range
 
-MONTHS = MONTH_NUMBERS
-MONTH = MONTH_WORD_PATTERN
 # A month without a year ('notice deadlines before March') is the next such month after the reference date;
 # it is read only for the notice and renewal dates (which lie ahead). 'may' is too often the verb.
-BARE_MONTH = "(?:" + "|".join(sorted((m for m in MONTHS if m != "may"), key=len, reverse=True)) + ")"
+BARE_MONTH = "(?:" + "|".join(sorted((m for m in MONTH_NUMBERS if m != "may"), key=len, reverse=True)) + ")"
 ORD = r"(?:st|nd|rd|th)?"
 YEAR = r"(?:19|20)\d\d"
 QUARTERS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
 PERIOD = re.compile(
     rf"{SHARED}|(?P<span_a>{YEAR})-(?P<span_b>{YEAR})|(?P<iso>\d{{4}}-\d{{1,2}}-\d{{1,2}})|(?P<us>\d{{1,2}}/\d{{1,2}}/\d{{4}})"
-    rf"|(?P<mdy_m>{MONTH}) (?P<mdy_d>\d{{1,2}}){ORD} (?P<mdy_y>{YEAR})"
-    rf"|(?:the )?(?P<dmy_d>\d{{1,2}}){ORD} (?:of )?(?P<dmy_m>{MONTH}) (?P<dmy_y>{YEAR})"
-    rf"|(?P<my_m>{MONTH}) (?:of )?(?P<my_y>{YEAR})"
+    rf"|(?P<mdy_m>{MONTH_WORD_PATTERN}) (?P<mdy_d>\d{{1,2}}){ORD} (?P<mdy_y>{YEAR})"
+    rf"|(?:the )?(?P<dmy_d>\d{{1,2}}){ORD} (?:of )?(?P<dmy_m>{MONTH_WORD_PATTERN}) (?P<dmy_y>{YEAR})"
+    rf"|(?P<my_m>{MONTH_WORD_PATTERN}) (?:of )?(?P<my_y>{YEAR})"
     rf"|q(?P<q>[1-4]) (?:of )?(?P<q_y>{YEAR})|(?P<q_y2>{YEAR}) q(?P<q2>[1-4])"
     rf"|(?:the )?(?P<qn>first|second|third|fourth|1st|2nd|3rd|4th) quarter (?:of )?(?P<qn_y>{YEAR})"
     rf"|(?:the )?(?P<h>first|second) half (?:of )?(?P<h_y>{YEAR})|h(?P<h2>[12]) (?P<h2_y>{YEAR})"
@@ -124,7 +122,8 @@ def period_of(m: re.Match[str], today: date) -> Period | None:
     try:
         if g["r_y"]:
             y, (m1, d1, m2, d2) = int(g["r_y"]), shared_range(g)
-            return Period(date(y, MONTHS[m1], d1 or 1), date(y, MONTHS[m2], d2) if d2 else _month_end(y, MONTHS[m2]))
+            n1, n2 = MONTH_NUMBERS[m1], MONTH_NUMBERS[m2]
+            return Period(date(y, n1, d1 or 1), date(y, n2, d2) if d2 else _month_end(y, n2))
         if g["span_a"]:
             return Period(date(int(g["span_a"]), 1, 1), date(int(g["span_b"]), 12, 31))
         if g["iso"]:
@@ -135,10 +134,10 @@ def period_of(m: re.Match[str], today: date) -> Period | None:
             return Period(date(y, mo, d), date(y, mo, d))
         for prefix in ("mdy", "dmy"):
             if g[f"{prefix}_m"]:
-                day = date(int(g[f"{prefix}_y"]), MONTHS[g[f"{prefix}_m"]], int(g[f"{prefix}_d"]))
+                day = date(int(g[f"{prefix}_y"]), MONTH_NUMBERS[g[f"{prefix}_m"]], int(g[f"{prefix}_d"]))
                 return Period(day, day)
         if g["my_m"]:
-            y, mo = int(g["my_y"]), MONTHS[g["my_m"]]
+            y, mo = int(g["my_y"]), MONTH_NUMBERS[g["my_m"]]
             return Period(date(y, mo, 1), _month_end(y, mo))
         quarter, qyear = (g["q"] or g["q2"], g["q_y"] or g["q_y2"]) if g["q"] or g["q2"] else (None, None)
         if g["qn"]:
@@ -160,7 +159,7 @@ def period_of(m: re.Match[str], today: date) -> Period | None:
         if g["today"]:
             return Period(today, today)
         if g["mon"]:
-            month = MONTHS[g["mon"]]
+            month = MONTH_NUMBERS[g["mon"]]
             y = today.year if month > today.month else today.year + 1
             return Period(date(y, month, 1), _month_end(y, month), True, True)
         y = int(g["year"])

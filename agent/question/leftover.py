@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 
 import agent.question.words as w  # not `from agent.question import`: its __init__ imports the parser
-from agent.question.dates import MONTHS
 from agent.question.scan import Scan
+from core.vocab import MONTH_NUMBERS as MONTHS
 
 DATE_OR_NUMBER = re.compile(r"^(?:q[1-4]|h[12]|fy\d*|\d+(?:[.,/-]\d+)*(?:s|st|nd|rd|th|k|m)?)$")
 

@@ -14,9 +14,9 @@ import agent.question.facets as facets
 import agent.question.followup as followup
 import agent.question.intent as intent
 import agent.question.lexicon as lexicon
-from agent.question.dates import MONTHS
 from agent.question.lexicon import COUNTRY_NAMES, SUBDIVISIONS
 from core.vocab import MONTH_NAMES
+from core.vocab import MONTH_NUMBERS as MONTHS
 
 FILLER = frozenset("""
 how many much what which who whom whose when where why is are was were be been being the a an of in on at for to

@@ -18,7 +18,8 @@ from components.upload.draft import build_draft
 from components.upload.process import UploadItem
 from components.upload.review import ReviewAction, render_review
 from core.errors import ContractGraphError
-from ingest.pipeline import commit_review, configured_embeddings
+from ingest.commit_steps import configured_embeddings
+from ingest.pipeline import commit_review
 
 
 def contract_link(file_id: str, label: str) -> None:

@@ -18,10 +18,9 @@ from core.vocab import (
     CLAUSE_TYPES,
     CONTRACT_TYPES,
     CUAD_CATEGORIES,
-    canonical,
     normalize_country,
-    normalize_subdivision,
 )
+from graph.query.filter_values import blank, canonical_all, has_alnum, state_code
 
 SortField = Literal["effective_date", "end_date", "total_amount", "party_count"]
 GroupBy = Literal["contract_type", "effective_year", "effective_month", "end_year", "party",
@@ -187,17 +186,17 @@ class ContractFilter(BaseModel):
     @field_validator("contract_types")
     @classmethod
     def _types(cls, values: tuple[str, ...]) -> tuple[str, ...]:
-        return _canonical_all(values, CONTRACT_TYPES, "contract type")
+        return canonical_all(values, CONTRACT_TYPES, "contract type")
 
     @field_validator("clause_types")
     @classmethod
     def _clauses(cls, values: tuple[str, ...]) -> tuple[str, ...]:
-        return _canonical_all(values, CLAUSE_TYPES, "clause type")
+        return canonical_all(values, CLAUSE_TYPES, "clause type")
 
     @field_validator("text_clause_types", "without_text_clause_types")
     @classmethod
     def _text_clauses(cls, values: tuple[str, ...]) -> tuple[str, ...]:
-        return _canonical_all(values, CUAD_CATEGORIES, "CUAD clause category")
+        return canonical_all(values, CUAD_CATEGORIES, "CUAD clause category")
 
     @field_validator("renewal_types", "status")
     @classmethod
@@ -219,7 +218,7 @@ class ContractFilter(BaseModel):
     @field_validator("party_country", "governing_law_country")
     @classmethod
     def _country(cls, value: str | None) -> str | None:
-        if _blank(value):  # an empty form field
+        if blank(value):  # an empty form field
             return None
         code = normalize_country(value)
         if code is None:
@@ -229,7 +228,7 @@ class ContractFilter(BaseModel):
     @field_validator("currency")
     @classmethod
     def _currency(cls, value: str | None) -> str | None:
-        if _blank(value):
+        if blank(value):
             return None
         if (code := normalize_currency(value)) is None:
             raise ValueError(f"'{value[:20]}' is not a currency this app knows; use an ISO 4217 code: "
@@ -239,9 +238,9 @@ class ContractFilter(BaseModel):
     @field_validator("text")
     @classmethod
     def _text(cls, value: str | None) -> str | None:
-        if _blank(value):  # an empty search box
+        if blank(value):  # an empty search box
             return None
-        if not _has_alnum(value):
+        if not has_alnum(value):
             raise ValueError("text must contain at least one letter or digit")
         return " ".join(value.split())
 
@@ -254,7 +253,7 @@ class ContractFilter(BaseModel):
                     and getattr(self, low) > getattr(self, high):
                 raise ValueError(f"{low} must not be greater than {high}")
         if self.governing_law_state is not None:
-            state = _state(self.governing_law_state, self.governing_law_country)
+            state = state_code(self.governing_law_state, self.governing_law_country, MAX_NAME)
             object.__setattr__(self, "governing_law_state", state)
         return self
 
@@ -269,42 +268,6 @@ class ContractFilter(BaseModel):
     def describe(self) -> dict[str, Any]:
         """Only the fields that differ from the defaults, JSON-ready (for display and URLs)."""
         return self.model_dump(mode="json", exclude_defaults=True)
-
-
-def _blank(value: str | None) -> bool:
-    """None, '' or whitespace only: a field left empty (forms send ''), which sets no condition."""
-    return value is None or not value.strip()
-
-
-def _has_alnum(value: str) -> bool:
-    return any(ch.isalnum() for ch in value)
-
-
-def _state(value: str, country: str | None) -> str | None:
-    if len(value) > MAX_NAME:
-        raise ValueError(f"governing_law_state is at most {MAX_NAME} characters")
-    if _blank(value):
-        return None
-    for candidate in ([country] if country else ["US", "CA"]):
-        code = normalize_subdivision(candidate, value)
-        if code and len(code) == 2 and code.isupper():
-            return code
-    # Other regions ('Bavaria') are kept title-cased and match what the data has, or nothing. A value with
-    # no letter ('12', '*:*', a zero-width space) would normalise to no condition at all: refused instead.
-    region = normalize_subdivision(country, value) if any(ch.isalpha() for ch in value) else None
-    if region is None:
-        raise ValueError(f"governing_law_state: '{value[:40]}' is not a state, province or region name or code")
-    return region
-
-
-def _canonical_all(values: tuple[str, ...], choices: tuple[str, ...], what: str) -> tuple[str, ...]:
-    result = []
-    for value in values:
-        found = canonical(value, choices)
-        if found is None:
-            raise ValueError(f"unknown {what} '{value[:60]}'; valid: {', '.join(choices)}")
-        result.append(found)
-    return tuple(dict.fromkeys(result))
 
 
 M = TypeVar("M", bound=BaseModel)
