@@ -76,9 +76,9 @@ def timeline(rows: list[ScheduleRow], as_of: date) -> go.Figure:
 
 # The next notice deadline can belong to a later term than the current one, so the term end it stops sits
 # beside it; the state and "Current term ends" describe the term in force on the as-of date. The quote and its
-# link come right after the deadline and its owner and decision, so they are in view at 1366 px without
-# scrolling sideways; the long file id last.
-DISPLAY_ORDER = ("Contract", "Parties", "Next notice deadline", "Owner", "Decision", "State", "Quote", "Open",
+# link come right after the deadline, so they are in view at 1366 px without scrolling sideways; owner and
+# decision next; the long file id last.
+DISPLAY_ORDER = ("Contract", "Parties", "Next notice deadline", "State", "Quote", "Open", "Owner", "Decision",
                  "For the term ending", "Current term ends", "Renewal", "Notice period", "Renewal term",
                  "Next renewal", "Type", "Section", "Note", "Decided by", "File id")
 

@@ -4,6 +4,8 @@ without a filing's page numbers ("-2-"), one date format, and a calendar with a 
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 from datetime import date, timedelta
 
@@ -58,6 +60,6 @@ def test_calendar_reminds_and_links_back_and_csv_links_are_absolute(driver):
         assert str(alarm.get("ACTION")) == "DISPLAY"
         url = str(event.get("URL"))
         assert url.startswith("http://analyst.example:8501/contract?file_id=") and url in str(event.get("DESCRIPTION"))
-    links = [line.rsplit(",", 1)[-1] for line in schedule_csv(rows, BASE).decode("utf-8").splitlines()[1:]]
+    links = [line["Open"] for line in csv.DictReader(io.StringIO(schedule_csv(rows, BASE).decode("utf-8")))]
     assert len(links) == len(rows) and all(x.startswith("http://analyst.example:8501/contract?file_id=")
                                            for x in links)

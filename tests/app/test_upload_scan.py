@@ -41,8 +41,8 @@ def test_a_scan_is_read_in_the_background_then_reviewed_with_its_ocr_confidence(
     at = offline
     before = graph_counts(driver)
     upload(at, ("scan.pdf", image_only_pdf()), ("damaged.pdf", corrupt_scan()))
-    assert [shown(s.label) for s in at.status] == ["scan.pdf: reading the scan (1 pages to OCR)",
-                                                  "damaged.pdf: reading the scan (1 pages to OCR)"]
+    assert [shown(s.label) for s in at.status] == ["scan.pdf: reading the scan (1 page to OCR)",
+                                                  "damaged.pdf: reading the scan (1 page to OCR)"]
     assert all(item.status == "reading" for item in at.session_state["upload_items"].values())
     assert "OCR runs in the background" in " ".join(c.value for c in at.caption)
     _finish(at)
