@@ -83,6 +83,7 @@ def test_overview_chart_click_opens_explorer_filtered(page, app, driver, artifac
     screenshot(page, artifacts / "overview.png")
 
     by_type = page.locator('[data-testid="stPlotlyChart"]').first
+    by_type.scroll_into_view_if_needed()  # the act-on list above the charts can push them below the fold
     bar = by_type.locator("g.trace.bars g.point path").first.bounding_box()
     assert bar is not None
     # Plotly's drag layer sits over the bars and turns a click at the bar's position into a selection.
