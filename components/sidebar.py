@@ -7,7 +7,8 @@ import streamlit as st
 from components.build_status import build_status, forget_reads_if_layer_changed, render_build_progress
 from components.db import CUAD_CREDIT, db_status
 from components.formatting import count_of, escape_md
-from components.session import REVIEWER_NAME, REVIEWER_NAME_MAX
+from components.session import REVIEWER_NAME
+from core.text_safety import REVIEWER_NAME_MAX
 
 
 def render_sidebar() -> None:

@@ -32,6 +32,15 @@ def one_line_name(text: str) -> str:
     return _DROPPED.sub("", _SPACING.sub(" ", text)).strip()
 
 
+REVIEWER_NAME_MAX = 80  # the sidebar's "Your name" box and every stored decision's reviewer
+
+
+def reviewer_name(text: str | None) -> str:
+    """The name stored with a reviewer's decision: one line (`one_line_name`), at most REVIEWER_NAME_MAX
+    characters; "" when nothing is left (callers refuse to store a decision without a name)."""
+    return one_line_name(text or "")[:REVIEWER_NAME_MAX]
+
+
 def multiline_text(text: str) -> str:
     """Free text (a quote) without control characters other than newline and tab; CR LF and lone CR become
     LF."""

@@ -94,6 +94,16 @@ def write(driver: Driver, cypher: str, params: dict[str, Any] | None = None,
     return summary.counters
 
 
+def write_rows(driver: Driver, cypher: str, params: dict[str, Any] | None = None,
+               database: str | None = None) -> list[dict[str, Any]]:
+    """Run one write statement in its own managed transaction and return its rows as dicts (an empty list
+    when its MATCH found nothing, e.g. no such contract)."""
+    def work(tx: ManagedTransaction) -> list[dict[str, Any]]:
+        return [record.data() for record in tx.run(cast(LiteralString, cypher), params or {})]
+
+    return write_tx(driver, work, database)
+
+
 def write_tx(driver: Driver, work: Callable[[ManagedTransaction], T], database: str | None = None) -> T:
     """Run `work` in one managed write transaction: all of it commits or none of it does."""
     with wrap_errors(), driver.session(database=database) as session:

@@ -15,16 +15,15 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from neo4j import Driver, ManagedTransaction
+from neo4j import Driver
 
 from core.cuad_topics import CUAD_CATEGORIES
 from core.errors import FilterValidationError, NotFound
-from core.text_safety import multiline_text, one_line_name
-from graph.server.db import read, write_tx
+from core.text_safety import multiline_text, reviewer_name
+from graph.server.db import read, write_rows
 
 VERDICTS = ("confirmed", "rejected")
 NOTE_MAX = 1000
-REVIEWER_MAX = 80
 # One write transaction: the contract must exist (no decision about an unknown file id), then the decision is
 # created or replaced in place.
 RECORD_DECISION = """
@@ -76,7 +75,7 @@ def _checked(category: str, verdict: str, reviewer: str | None, note: str | None
     if verdict not in VERDICTS:
         raise FilterValidationError(f"A decision is one of {', '.join(VERDICTS)}, not '{verdict[:40]}'.",
                                     field="verdict")
-    name = one_line_name(reviewer or "")[:REVIEWER_MAX]
+    name = reviewer_name(reviewer)
     if not name:
         raise FilterValidationError("Set your name in the sidebar before recording a decision.", field="reviewer")
     return name, multiline_text(note or "").strip()[:NOTE_MAX]
@@ -91,10 +90,7 @@ def record_decision(driver: Driver, file_id: str, category: str, verdict: str, r
     params = {"file_id": file_id, "category": category, "verdict": verdict, "reviewer": name, "note": text,
               "section": section or "", "decided_at": at or datetime.now(UTC)}
 
-    def work(tx: ManagedTransaction) -> list[dict[str, Any]]:
-        return [r.data() for r in tx.run(RECORD_DECISION, params)]
-
-    rows = write_tx(driver, work, database)
+    rows = write_rows(driver, RECORD_DECISION, params, database)
     if not rows:
         raise NotFound(f"No contract with file_id '{file_id[:200]}'.")
     return Decision.of(rows[0]["decision"])
@@ -102,10 +98,8 @@ def record_decision(driver: Driver, file_id: str, category: str, verdict: str, r
 
 def withdraw_decision(driver: Driver, file_id: str, category: str, database: str | None = None) -> bool:
     """Delete the decision on (file_id, category); True when there was one."""
-    def work(tx: ManagedTransaction) -> int:
-        return int(tx.run(WITHDRAW_DECISION, file_id=file_id, category=category).single()["withdrawn"])
-
-    return write_tx(driver, work, database) > 0
+    rows = write_rows(driver, WITHDRAW_DECISION, {"file_id": file_id, "category": category}, database)
+    return int(rows[0]["withdrawn"]) > 0
 
 
 def decisions_of(driver: Driver, file_ids: list[str], categories: list[str],

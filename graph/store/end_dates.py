@@ -26,10 +26,10 @@ from __future__ import annotations
 
 from datetime import date
 
-from neo4j import Driver, ManagedTransaction
+from neo4j import Driver
 
 from core.errors import NotFound
-from graph.server.db import write_tx
+from graph.server.db import write_rows
 
 PROPERTIES = ("end_date", "end_date_source", "end_date_confirmed", "end_date_amended", "end_date_text",
               "end_date_extracted")
@@ -67,10 +67,7 @@ def confirm_end_date(driver: Driver, file_id: str, end_date: date | None,
                      database: str | None = None) -> tuple[date | None, str | None]:
     """Store a reviewer's confirmed end of the initial term (None withdraws it) and re-apply the precedence;
     returns the contract's (end_date, end_date_source). NotFound when there is no such contract."""
-    def work(tx: ManagedTransaction) -> list[dict]:
-        return [r.data() for r in tx.run(CONFIRM_END_DATE, file_id=file_id, end_date=end_date)]
-
-    rows = write_tx(driver, work, database)
+    rows = write_rows(driver, CONFIRM_END_DATE, {"file_id": file_id, "end_date": end_date}, database)
     if not rows:
         raise NotFound(f"No contract with file_id '{file_id[:200]}'.")
     found = rows[0]["end_date"]

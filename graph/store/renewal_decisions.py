@@ -16,16 +16,15 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from neo4j import Driver, ManagedTransaction
+from neo4j import Driver
 
 from core.errors import FilterValidationError, NotFound
-from core.text_safety import multiline_text, one_line_name
-from graph.server.db import write_tx
+from core.text_safety import multiline_text, one_line_name, reviewer_name
+from graph.server.db import write_rows
 
 DECISIONS = ("undecided", "renew", "renegotiate", "terminate")
 OWNER_MAX = 80
 NOTE_MAX = 2000
-NAME_MAX = 80
 
 SAVE_DECISION = """
 MATCH (c:Contract {file_id: $file_id})
@@ -66,7 +65,7 @@ def clean(decision: str, owner: str | None, note: str | None, decided_by: str | 
     reviewer name (required), an owner on one line and a note of at most NOTE_MAX characters."""
     if decision not in DECISIONS:
         raise FilterValidationError(f"decision: must be one of {', '.join(DECISIONS)}.")
-    name = one_line_name(decided_by or "")[:NAME_MAX]
+    name = reviewer_name(decided_by)
     if not name:
         raise FilterValidationError("Your name: enter it in the sidebar first; decisions are stored with the "
                                     "name of who made them.")
@@ -85,10 +84,7 @@ def save_decision(driver: Driver, file_id: str, deadline: date, decision: str, *
     FilterValidationError for bad values (nothing written), NotFound when there is no such contract."""
     params = {**clean(decision, owner, note, decided_by), "file_id": file_id, "deadline": deadline}
 
-    def work(tx: ManagedTransaction) -> list[dict[str, Any]]:
-        return [r.data() for r in tx.run(SAVE_DECISION, params)]
-
-    rows = write_tx(driver, work, database)
+    rows = write_rows(driver, SAVE_DECISION, params, database)
     if not rows:
         raise NotFound(f"No contract with file_id '{file_id[:200]}'.")
     return Decision.of(rows[0]["decision"])
