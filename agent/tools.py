@@ -21,6 +21,7 @@ from agent.tool_output import quote
 from agent.tool_support import MAX_EXAMPLES, compact_contract, context_of, to_json
 from core.errors import FilterValidationError, NotFound
 from graph.query.filters import ContractFilter, parse_filter
+from graph.query.renewal_cypher import WINDOW_BOUNDS
 from graph.reads import repository
 from graph.reads.renewals import contract_terms
 from graph.reads.repository import (
@@ -114,7 +115,7 @@ def _contract_search(runtime: ToolRuntime, summary_search: str | None = None, **
     return to_json(payload)
 
 
-RENEWAL_FIELDS = ("min_notice_by", "max_notice_by", "min_next_renewal", "max_next_renewal", "renewal_types")
+RENEWAL_FIELDS = (*WINDOW_BOUNDS, "renewal_types")
 
 
 def add_deadlines(ctx: Any, contracts: list[dict[str, Any]], as_of: date) -> None:

@@ -79,7 +79,7 @@ def hover_text(node: GraphNode) -> str:
 
 
 def _caption(node: GraphNode, width: int = 28) -> str:
-    return node.caption if len(node.caption) <= width else node.caption[: width - 1] + "…"
+    return _caption_text(node.caption, width)
 
 
 def build_network(sub: Subgraph, focus: str | None = None, height: int = 560) -> Network:
@@ -99,7 +99,7 @@ def build_network(sub: Subgraph, focus: str | None = None, height: int = 560) ->
     for edge in sub.edges.values():
         props = "\n".join(f"{k}: {_plain(v)}" for k, v in edge.props.items() if v not in (None, ""))
         title = edge.type + (f"\n{props}" if props else "")
-        extra = {"label": edge_label(sub, edge)} if edge_label(sub, edge) else {}
+        extra = {"label": label} if (label := edge_label(sub, edge)) else {}
         if edge.type == "MEMBER_OF":  # membership, not a shared contract
             extra["dashes"] = True
         net.add_edge(edge.source, edge.target, title=title, width=1 + min(edge.weight, 8), **extra)

@@ -25,9 +25,8 @@ from typing import Any
 from agent.question import parse_question
 from core.settings import REPO_ROOT
 from evals.ask_offline import QUESTION_FILES, REFERENCE_DATE, REGRESSION_FILE, load_questions, sample_directory
+from graph.query.filters import DATE_FIELDS
 
-DATE_FIELDS = ("min_effective_date", "max_effective_date", "min_end_date", "max_end_date", "as_of", "min_notice_by",
-               "max_notice_by", "min_next_renewal", "max_next_renewal")
 FILES = (*QUESTION_FILES, REGRESSION_FILE, REPO_ROOT / "evals" / "questions" / "offline_questions_handwritten31.jsonl")
 
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pypdf import PageObject
 
 from core.errors import IngestError
-from ingest.document.patterns import running_shape
+from ingest.document.patterns import PAGE_NUMBER, running_shape
 
 log = logging.getLogger(__name__)
 
@@ -36,8 +36,6 @@ _ZERO_WIDTH = re.compile(r"[\u200b\u200c\u200d\ufeff\u00ad]")
 # them in the CUAD PDFs), which hides every "; (b)" list boundary from the parser.
 _LOOKALIKES = str.maketrans({"\u037e": ";", "\u2011": "-", "\u2010": "-", "\ufb01": "fi", "\ufb02": "fl",
                              "\ufb00": "ff", "\ufb03": "ffi", "\ufb04": "ffl"})
-_PAGE_NUMBER = re.compile(
-    r"^\s*(?:page\s+)?[-–—(\[]?\s*(?:\d{1,3}|[ivxlc]{1,6})\s*[-–—)\]]?\s*(?:(?:of|/)\s*\d{1,3})?\s*$", re.IGNORECASE)
 _HEADING_START = re.compile(
     r"^\s*(?:(?:ARTICLE|Article|SECTION|Section|EXHIBIT|Exhibit|SCHEDULE|Schedule|ANNEX|Annex|APPENDIX|Appendix)"
     r"\s+[\dIVXLCA-Z]"
@@ -110,7 +108,7 @@ def strip_running(pages: list[list[Line]]) -> list[list[Line]]:
         edge = set(range(min(_EDGE, len(lines)))) | set(range(max(0, len(lines) - _EDGE), len(lines)))
         short = len(lines) <= 2 * _EDGE  # every line is an edge line: only a bare page number is surely not text
         out.append([ln for i, ln in enumerate(lines) if i not in edge or not (
-            _PAGE_NUMBER.match(ln.text) or (not short and _shape(ln.text) in running))])
+            PAGE_NUMBER.match(ln.text) or (not short and _shape(ln.text) in running))])
     return out
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import streamlit as st
 
 from components import reads
-from components.db import get_driver
+from components.db import clear_read_caches, get_driver
 from components.formatting import escape_md
 from components.routes import CONTRACT_PAGE
 from components.session import reviewer_name
@@ -75,7 +75,7 @@ def _decide(row: GridRow, grid: ClauseGrid) -> None:
             decision = record_decision(driver, row.file_id, label, ACTIONS[pressed[0]], name, note,
                                        cell.section.section if cell.section else None)
             st.session_state[DONE] = f"{label} for {row.title}: {decision.provenance()}."
-        st.cache_data.clear()  # counts, charts and the grid itself read the decision
+        clear_read_caches()  # counts, charts and the grid itself read the decision
         st.rerun()
 
 

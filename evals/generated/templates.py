@@ -9,8 +9,6 @@ contract type) as `agent.question.parser` documents; a status on a day is `activ
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
 
@@ -18,14 +16,6 @@ from evals.generated import vocabulary as v
 from evals.generated.values import Values
 
 Gold = dict[str, Any]
-Draw = Callable[[random.Random, Values], tuple[str, Gold]]
-
-
-@dataclass(frozen=True)
-class Family:
-    name: str
-    draw: Draw
-    follow: Draw | None = None  # a follow-up family: draws the base question, then the follow-up
 
 
 def _year(y: int, field: str) -> Gold:

@@ -63,3 +63,9 @@ def previous_word(text: str, position: int) -> str:
     window = text[max(0, position - 40):position].rstrip()
     match = re.search(r"(\S+)$", window)
     return match.group(1) if match else ""
+
+
+# A line that is only a page number ('12', '- 3 -', 'Page 4 of 20', 'iv'): the PDF layout drops it and the
+# extraction rules mask it as filing noise.
+PAGE_NUMBER = re.compile(
+    r"^\s*(?:page\s+)?[-–—(\[]?\s*(?:\d{1,3}|[ivxlc]{1,6})\s*[-–—)\]]?\s*(?:(?:of|/)\s*\d{1,3})?\s*$", re.IGNORECASE)

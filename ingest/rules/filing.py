@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from ingest.document.patterns import running_shape
+from ingest.document.patterns import PAGE_NUMBER, running_shape
 
 _SOURCE = re.compile(r"^\s*Source:\s+.{1,150},\s*[A-Z0-9][\w/() .-]{0,40},\s*\d{1,2}/\d{1,2}/\d{2,4}\s*$")
 _EDGAR = re.compile(r"Powered\s+by\s+Morningstar|Morningstar\s*(?:®|\(R\))?\s*Document\s+Research|"
@@ -31,8 +31,6 @@ _CONFIDENTIAL = re.compile(r"confidential\s+treatment|omitted\s+and\s+filed\s+se
                            r"portions\s+(?:of\s+this\s+\w+\s+)?have\s+been\s+(?:omitted|redacted)",
                            re.IGNORECASE)
 _EXHIBIT = re.compile(r"^\s*(?:EXHIBIT|Exhibit|EX-?)\s*\d{1,3}(?:\.\d{1,3})*[A-Za-z]?(?:\.?\s*\(\w{1,4}\))*\.?\s*$")
-_PAGE = re.compile(r"^\s*(?:page\s+)?[-–—(\[]?\s*(?:\d{1,3}|[ivxlc]{1,6})\s*[-–—)\]]?\s*(?:(?:of|/)\s*\d{1,3})?\s*$",
-                   re.IGNORECASE)
 NOTICE_MAX = 700  # a confidentiality notice is a short paragraph; a longer one is a clause that mentions it
 EDGE = 2  # lines at each page edge that may be a running header or footer
 
@@ -42,7 +40,7 @@ def is_noise(line: str) -> bool:
     text = line.strip()
     if not text:
         return False
-    if _SOURCE.match(text) or _EXHIBIT.match(text) or _PAGE.match(text):
+    if _SOURCE.match(text) or _EXHIBIT.match(text) or PAGE_NUMBER.match(text):
         return True
     return len(text) <= NOTICE_MAX and bool(_EDGAR.search(text) or _CONFIDENTIAL.search(text))
 
@@ -56,7 +54,7 @@ def _masked_line(line: str) -> str:
     text = line.strip()
     if not text:
         return line
-    if _SOURCE.match(text) or _EXHIBIT.match(text) or _PAGE.match(text):
+    if _SOURCE.match(text) or _EXHIBIT.match(text) or PAGE_NUMBER.match(text):
         return " " * len(line)
     if len(text) > NOTICE_MAX or not (_EDGAR.search(text) or _CONFIDENTIAL.search(text)):
         return line
