@@ -258,7 +258,9 @@ def _commit(driver: Driver, review: Review, draft: ContractDraft, same_as: dict[
             or incomplete_upload(driver, existing, database) is not None
         note = steps.link(driver, existing, review.pages, review.sha256, review.file_name, attach=attach,
                           embeddings=embeddings, renewals=review.renewals, database=database)
-        return Committed(existing, False, steps.joined(note, _resumed(review)), "link")
+        # The renewal note explains the layer's renewal facts, so it goes with an attached text only.
+        renewal_note = review.renewal_note if attach else None
+        return Committed(existing, False, steps.joined(note, renewal_note, _resumed(review)), "link")
     reasons = review_reasons(draft)
     if reasons and not flag_missing:
         if not draft.parties:
