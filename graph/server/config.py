@@ -36,6 +36,24 @@ def validate_uri(uri: str) -> str:
     return uri.strip()
 
 
+# JVM flags per CG_NEO4J_JIT profile. "quick" (tests/with_test_db.sh): a fresh server spends most of its first
+# minutes' CPU compiling the planner's code paths; C1 alone compiles sooner and cheaper (measured in
+# docs/PERFORMANCE.md), and a serial collector has no concurrent GC threads on a 1 GB heap.
+JIT_PROFILES: dict[str, tuple[str, ...]] = {
+    "full": ("-XX:+UseG1GC",),
+    "quick": ("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"),
+}
+
+
+def jit_flags() -> tuple[str, ...]:
+    """The JVM flags of the CG_NEO4J_JIT profile, or a one-line ConfigError naming the choices."""
+    name = env_setting("CG_NEO4J_JIT", "full") or "full"
+    try:
+        return JIT_PROFILES[name.strip().lower()]
+    except KeyError as e:
+        raise ConfigError(f"CG_NEO4J_JIT must be one of {', '.join(JIT_PROFILES)}.") from e
+
+
 MAX_HOME_CHARS = 1024  # far below PATH_MAX (4,096); the server's own files go several levels below it
 MAX_NAME_BYTES = 255  # NAME_MAX: the longest file or directory name Linux file systems take
 
@@ -63,6 +81,7 @@ class LocalServer:
     heap: str
     pagecache: str
     tx_timeout: str
+    jvm_flags: tuple[str, ...] = JIT_PROFILES["full"]
 
     @property
     def password_file(self) -> Path:
@@ -87,6 +106,7 @@ class LocalServer:
             heap=env_setting("CG_NEO4J_HEAP", "1g") or "1g",
             pagecache=env_setting("CG_NEO4J_PAGECACHE", "512m") or "512m",
             tx_timeout=env_setting("CG_NEO4J_TX_TIMEOUT", "120s") or "120s",
+            jvm_flags=jit_flags(),
         )
 
 

@@ -34,7 +34,7 @@ log = logging.getLogger(__name__)
 POM = REPO_ROOT / "graph" / "neo4j" / "pom.xml"
 ADMIN_TOOL = "org.neo4j.cli.AdminTool"
 JVM_FLAGS = (
-    "-XX:+UseG1GC", "-XX:-OmitStackTraceInFastThrow", "-XX:+DisableExplicitGC",
+    "-XX:-OmitStackTraceInFastThrow", "-XX:+DisableExplicitGC",
     "-Djdk.nio.maxCachedBufferSize=1024", "-Dio.netty.tryReflectionSetAccessible=true",
     "-Dlog4j2.disable.jmx=true", "-Dfile.encoding=UTF-8",
     "--add-opens=java.base/java.nio=ALL-UNNAMED", "--add-opens=java.base/java.io=ALL-UNNAMED",
@@ -199,7 +199,8 @@ def _log_tail(server: LocalServer, lines: int = 30) -> str:
 
 def _launch(server: LocalServer, lib: Path) -> subprocess.Popen[bytes]:
     cmd = [
-        java_binary(), f"-Xms{server.heap}", f"-Xmx{server.heap}", *JVM_FLAGS, "-cp", f"{lib}/*",
+        java_binary(), f"-Xms{server.heap}", f"-Xmx{server.heap}", *server.jvm_flags, *JVM_FLAGS,
+        "-cp", f"{lib}/*",
         ENTRY_POINT, f"--home-dir={server.home}", f"--config-dir={server.home / 'conf'}", "--console-mode",
     ]
     fd = os.open(server.home / "logs" / "console.log", os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)

@@ -19,7 +19,7 @@ import pytest
 from neo4j import GraphDatabase
 
 from graph.server import process as server
-from graph.server.config import REPO_ROOT, LocalServer
+from graph.server.config import JIT_PROFILES, REPO_ROOT, LocalServer
 from tests.integration.throwaway import free_port
 
 pytestmark = pytest.mark.integration
@@ -73,7 +73,8 @@ def mode(path: Path) -> int:
 
 
 def test_stale_pid_of_another_process_is_never_trusted_nor_signalled(home, other_process, launched) -> None:
-    srv = LocalServer(home=home, port=free_port(), heap="512m", pagecache="64m", tx_timeout="30s")
+    srv = LocalServer(home=home, port=free_port(), heap="512m", pagecache="64m", tx_timeout="30s",
+                      jvm_flags=JIT_PROFILES["quick"])
     pid_file = home / "neo4j.pid"
     pid_file.write_text(str(other_process.pid))
 
@@ -89,6 +90,9 @@ def test_stale_pid_of_another_process_is_never_trusted_nor_signalled(home, other
         status, started = server.start(srv)
         assert started and status.running and status.pid not in (None, other_process.pid)
         assert int(pid_file.read_text()) == status.pid
+        # The CG_NEO4J_JIT profile reaches the JVM, which started with it (C1 only, serial GC, no G1).
+        jvm = psutil.Process(status.pid).cmdline()
+        assert {"-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"} <= set(jvm) and "-XX:+UseG1GC" not in jvm
         password = srv.password_file.read_text().strip()
         with GraphDatabase.driver(srv.uri, auth=("neo4j", password)) as drv:
             drv.verify_connectivity()  # the password set through the argument file is the one in use

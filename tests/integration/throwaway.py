@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from graph.server import process as server
-from graph.server.config import REPO_ROOT, LocalServer, Neo4jSettings
+from graph.server.config import REPO_ROOT, LocalServer, Neo4jSettings, jit_flags
 
 
 def free_port() -> int:
@@ -25,7 +25,8 @@ def throwaway_server(prefix: str, tx_timeout: str = "30s") -> Iterator[tuple[Loc
     """Start a fresh server; yield it with settings for a driver; always stop and delete it afterwards."""
     (REPO_ROOT / ".data").mkdir(exist_ok=True)
     home = Path(tempfile.mkdtemp(prefix=prefix, dir=REPO_ROOT / ".data"))
-    srv = LocalServer(home=home, port=free_port(), heap="512m", pagecache="64m", tx_timeout=tx_timeout)
+    srv = LocalServer(home=home, port=free_port(), heap="512m", pagecache="64m", tx_timeout=tx_timeout,
+                      jvm_flags=jit_flags())
     try:
         server.start(srv)
         yield srv, Neo4jSettings(uri=srv.uri, username="neo4j", password=srv.password_file.read_text().strip(),

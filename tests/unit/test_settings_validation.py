@@ -73,6 +73,25 @@ def test_local_port_out_of_range(monkeypatch, port: str) -> None:
         config.LocalServer.from_env()
 
 
+@pytest.mark.parametrize(("value", "flags"), [
+    (None, ("-XX:+UseG1GC",)),
+    ("full", ("-XX:+UseG1GC",)),
+    (" Quick ", ("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC")),
+])
+def test_jit_profile_chooses_the_server_jvm_flags(monkeypatch, value: str | None, flags: tuple[str, ...]) -> None:
+    if value is None:
+        monkeypatch.delenv("CG_NEO4J_JIT", raising=False)
+    else:
+        monkeypatch.setenv("CG_NEO4J_JIT", value)
+    assert config.LocalServer.from_env().jvm_flags == flags
+
+
+def test_unknown_jit_profile_is_a_one_line_config_error(monkeypatch) -> None:
+    monkeypatch.setenv("CG_NEO4J_JIT", "-XX:+UnlockDiagnosticVMOptions")
+    with pytest.raises(ConfigError, match=r"^CG_NEO4J_JIT must be one of full, quick\.$"):
+        config.LocalServer.from_env()
+
+
 def _run(module: str, *args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     base = {k: v for k, v in os.environ.items() if not k.startswith(("NEO4J_", "CG_NEO4J_LOCAL"))}
     return subprocess.run([sys.executable, "-m", module, *args], capture_output=True, text=True, check=False,
