@@ -65,7 +65,11 @@ def show_page(sha256: str, quote: str, hint: int | None, alt: str) -> None:
     except ContractGraphError as e:
         st.warning(escape_md(e), icon=":material/broken_image:")
         return
-    st.image(png, caption=caption(found), width="stretch", alt=alt)
+    # The caption first (a page is taller than the screen), the page in a column: a whole A4 page at about 80%
+    # of the main width keeps its 10-point text legible at 1366 px without filling the screen.
+    st.caption(escape_md(caption(found)))
+    column, _ = st.columns([4, 1])
+    column.image(png, width="stretch", alt=alt)
 
 
 def render_on_page(file_id: str, quote: str | None, page: int | None, key: str) -> None:

@@ -50,8 +50,10 @@ def open_contract(params: dict[str, str]) -> AppTest:
 
 
 def images(at: AppTest) -> list[tuple[str, str]]:
-    """(caption, alt text) of every image on the page."""
-    return [(img.caption, img.alt) for el in at.get("image") for img in el.proto.imgs]
+    """(the caption above it, alt text) of every image on the page: an image follows its caption."""
+    captions = [shown(c.value) for c in at.caption if shown(c.value).startswith("Page ")]
+    alts = [img.alt for el in at.get("image") for img in el.proto.imgs]
+    return list(zip(captions, alts, strict=True))
 
 
 def test_each_renewal_quote_shows_its_page_highlighted(uploaded) -> None:
