@@ -51,14 +51,16 @@ def _path(sha256: str, suffix: str) -> Path:
 
 
 def _write_atomic(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=path.suffix)
+    tmp: str | None = None
     try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=path.suffix)
         with os.fdopen(handle, "wb") as f:
             f.write(data)
         os.replace(tmp, path)  # readers see the old file or the whole new one, never half of it
     except OSError as e:
-        Path(tmp).unlink(missing_ok=True)
+        if tmp:
+            Path(tmp).unlink(missing_ok=True)
         raise IngestError(f"The PDF could not be kept in the file store {store_dir()} ({e}).") from e
 
 

@@ -16,7 +16,9 @@ from PIL import Image
 
 from components.contract.page_image import caption
 from core.errors import IngestError
+from ingest.commit_steps import keep_pdf
 from ingest.document import parse_document
+from ingest.ocr import parse_tsv, word_boxes
 from ingest.pages.locate import Located, find_spans, fold, locate
 from ingest.pages.render import PAD, SCALE, find_quote, page_png, pixel_boxes
 from ingest.pages.store import (
@@ -165,3 +167,23 @@ def test_the_store_keeps_bytes_by_hash_and_reports_missing_and_damaged_files(sto
 def test_a_damaged_pdf_in_the_store_is_reported_not_drawn(store):
     with pytest.raises(StoredFileCorrupt, match="cannot be opened"):
         page_png(b"%PDF-1.4 garbage %%EOF", 1)
+
+
+def test_tesseract_words_become_boxes_in_points():
+    tsv = ("level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext\n"
+           "4\t1\t1\t1\t1\t0\t300\t600\t900\t50\t-1\t\n"
+           "5\t1\t1\t1\t1\t1\t300\t600\t150\t50\t96.5\tRenewal\n"
+           "5\t1\t1\t1\t1\t2\t480\t600\t90\t50\t91.0\tterm\n")
+    boxes = word_boxes(parse_tsv(tsv))  # 300 dpi pixels -> points (x 72/300); the line row (conf -1) is no word
+    assert [w for w, _ in boxes] == ["Renewal", "term"]
+    assert [pytest.approx(b) for _, b in boxes] == [(72.0, 144.0, 108.0, 156.0), (115.2, 144.0, 136.8, 156.0)]
+
+
+def test_a_store_that_cannot_be_written_costs_the_page_images_not_the_commit(tmp_path, monkeypatch):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a directory")
+    monkeypatch.setenv("CG_FILE_STORE", str(blocker / "files"))
+    note = keep_pdf(b"%PDF-1.4 x %%EOF")
+    assert note.startswith("The contract was committed, but its PDF was not kept, so its pages cannot be shown: "
+                           "The PDF could not be kept in the file store")
+    assert keep_pdf(b"") is None
