@@ -13,16 +13,14 @@ from PIL import Image
 from streamlit.testing.v1 import AppTest
 
 from components.contract import page_image
-from graph.server.config import REPO_ROOT
 from ingest.pdf import sha256_of
 from ingest.pipeline import RULES, commit_review, process_file
-from tests.app.shown import shown
+from tests.app.shown import open_contract, shown
 from tests.ingest_support import PDF_DIR, exact_cleanup, real_pdf
 from tests.unit.test_page_image import EMERALD, TERM_QUOTE
 
 pytestmark = [pytest.mark.integration,
               pytest.mark.skipif(not (PDF_DIR / EMERALD).is_file(), reason="CUAD sample PDFs not present")]
-APP = str(REPO_ROOT / "app.py")
 TEXT_ONLY = "NETGEAR,INC_04_21_2003-EX-10.16-DISTRIBUTOR AGREEMENT"  # the sample's, from its .txt
 EXACT = "Page 3 of the uploaded PDF. Highlighted: the quote's text boxes in the PDF's text layer."
 
@@ -40,15 +38,6 @@ def uploaded(driver, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple
             yield done.file_id, store
 
 
-def open_contract(params: dict[str, str]) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=180)
-    at.run()
-    at.query_params.update(params)
-    at.switch_page("pages/portfolio/contract.py").run()
-    assert not at.exception, at.exception
-    return at
-
-
 def images(at: AppTest) -> list[tuple[str, str]]:
     """(the caption above it, alt text) of every image on the page: an image follows its caption."""
     captions = [shown(c.value) for c in at.caption if shown(c.value).startswith("Page ")]
@@ -58,7 +47,7 @@ def images(at: AppTest) -> list[tuple[str, str]]:
 
 def test_each_renewal_quote_shows_its_page_highlighted(uploaded) -> None:
     file_id, _ = uploaded
-    at = open_contract({"file_id": file_id})
+    at = open_contract(file_id)
     toggles = [t for t in at.toggle if t.label == "Show on the page"]
     assert [t.key.rsplit("_", 1)[-1] for t in toggles] == ["expiration", "type", "term", "period"]
     assert images(at) == []  # drawn on request only
@@ -76,7 +65,7 @@ def test_each_renewal_quote_shows_its_page_highlighted(uploaded) -> None:
 
 def test_a_clause_search_result_shows_its_page(uploaded) -> None:
     file_id, _ = uploaded
-    at = open_contract({"file_id": file_id, "contract_tab": "Document", "clause": "renewal"})
+    at = open_contract(file_id, contract_tab="Document", clause="renewal")
     [toggle] = [t for t in at.toggle if t.label == "Show a result on the page"]
     toggle.set_value(True)
     at.run()
@@ -86,9 +75,9 @@ def test_a_clause_search_result_shows_its_page(uploaded) -> None:
 
 
 def test_a_contract_from_text_offers_no_page(uploaded) -> None:
-    at = open_contract({"file_id": TEXT_ONLY})
+    at = open_contract(TEXT_ONLY)
     assert not [t for t in at.toggle if "on the page" in t.label] and images(at) == []
-    at = open_contract({"file_id": TEXT_ONLY, "contract_tab": "Document", "clause": "renewal"})
+    at = open_contract(TEXT_ONLY, contract_tab="Document", clause="renewal")
     assert not [t for t in at.toggle if "on the page" in t.label]
 
 
@@ -100,7 +89,7 @@ def test_a_pdf_missing_from_the_store_is_said_so(uploaded) -> None:
     page_image.locate_quote.clear()
     page_image.page_image.clear()
     try:
-        at = open_contract({"file_id": file_id})
+        at = open_contract(file_id)
         [toggle] = [t for t in at.toggle if t.key.endswith("expiration")]
         toggle.set_value(True)
         at.run()
