@@ -1,7 +1,8 @@
 """The original page end to end (issue 34 item 5): a real CUAD PDF ingested by `python -m ingest` into the
 test database keeps its bytes in the file store; the renewal quotes stored for it are found on the page poppler
 (`pdftotext -f N -l N`, an independent reader) has them on, and on no other; deleting the contract deletes its
-file; bytes the graph already knows are kept again when uploaded again (a file from before the store)."""
+file; bytes the graph already knows are kept again when uploaded again (a file from before the store); a scan
+keeps Tesseract's word boxes and its stored section is highlighted on them."""
 
 from __future__ import annotations
 
@@ -14,18 +15,21 @@ from pathlib import Path
 import pytest
 
 from graph.reads.renewals import contract_terms
+from graph.server.db import read
 from graph.store.files import contract_files
 from ingest.pages.cleanup import delete_upload
 from ingest.pages.locate import fold
 from ingest.pages.render import find_quote
-from ingest.pages.store import load_pdf
+from ingest.pages.store import load_ocr_words, load_pdf
 from ingest.pdf import sha256_of
-from tests.ingest_support import PDF_DIR, exact_cleanup
+from tests.ingest_support import PDF_DIR, exact_cleanup, real_pdf
+from tests.ocr_support import BELLRING, scan_of
 from tests.unit.test_page_image import EMERALD, TERM_QUOTE, poppler_text
 
 pytestmark = [pytest.mark.integration,
               pytest.mark.skipif(not (PDF_DIR / EMERALD).is_file(), reason="CUAD sample PDFs not present")]
 EMERALD_ID = f"{Path(EMERALD).stem}-2"  # the sample has the contract itself: kept beside it
+SECTIONS = "MATCH (s:Section {file_id: $file_id}) RETURN s.text AS text, s.page AS page"
 
 
 @pytest.fixture
@@ -76,3 +80,24 @@ def test_known_bytes_uploaded_again_are_kept_again(driver, store):
         assert (store / f"{sha}.pdf").read_bytes() == path.read_bytes()
         assert delete_upload(driver, f"{EMERALD_ID}-none") == []  # no such contract: no file goes
         assert (store / f"{sha}.pdf").is_file()
+
+
+def test_a_scan_keeps_its_ocr_word_boxes_and_a_section_is_highlighted_on_them(driver, store, tmp_path):
+    """One real page made a scan (no text layer), read by Tesseract at commit: its word boxes are kept beside
+    the PDF and a stored section is found on them exactly."""
+    scan = tmp_path / "bellring scan.pdf"
+    scan.write_bytes(scan_of(real_pdf(BELLRING)))
+    sha = sha256_of(scan.read_bytes())
+    with exact_cleanup(driver) as committed:
+        done = ingest(str(scan), "--yes", "--on-duplicate", "keep", "--contract-type", "Manufacturing")
+        committed.append("bellring scan")
+        assert done.returncode == 0, done.stderr
+        assert sorted(p.name for p in store.iterdir()) == [f"{sha}.ocr.json", f"{sha}.pdf"]
+        words = load_ocr_words(sha)
+        assert list(words) == [1] and len(words[1]) > 300
+        sections = read(driver, SECTIONS, {"file_id": "bellring scan"})
+        longest = max(sections, key=lambda s: len(s["text"]))
+        found = find_quote(load_pdf(sha), longest["text"], longest["page"], words)
+        assert (found.page, found.match, found.source) == (1, "exact", "ocr")
+        assert found.boxes and set(found.boxes) <= {box for _, box in words[1]}
+        assert delete_upload(driver, "bellring scan") == [sha] and list(store.iterdir()) == []
