@@ -11,7 +11,7 @@ from neo4j import Driver
 
 from graph.store.files import contract_files, referenced_shas
 from graph.store.write import delete_contract
-from ingest.pages.store import delete_files, store_dir
+from ingest.pages.store import SHA, delete_files, store_dir
 
 log = logging.getLogger(__name__)
 
@@ -28,6 +28,6 @@ def delete_upload(driver: Driver, file_id: str, database: str | None = None) -> 
 
 def prune(driver: Driver, database: str | None = None) -> list[str]:
     """Remove the stored PDFs (and word boxes) no contract records; returns their hashes."""
-    stored = sorted(p.name[:64] for p in store_dir().glob("*.pdf"))
+    stored = sorted(p.stem for p in store_dir().glob("*.pdf") if SHA.fullmatch(p.stem))  # not a writer's temp file
     kept = referenced_shas(driver, stored, database)
     return [sha for sha in stored if sha not in kept and delete_files(sha)]

@@ -25,7 +25,7 @@ from ingest.pdf import sha256_of
 log = logging.getLogger(__name__)
 
 DEFAULT_DIR = ".data/files"
-_SHA = re.compile(r"[0-9a-f]{64}")
+SHA = re.compile(r"[0-9a-f]{64}")
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in PDF points from the page's top-left corner
 OcrWords = dict[int, list[tuple[str, Box]]]  # 1-based page -> its words with their boxes
 
@@ -45,7 +45,7 @@ def store_dir() -> Path:
 
 
 def _path(sha256: str, suffix: str) -> Path:
-    if not _SHA.fullmatch(sha256 or ""):
+    if not SHA.fullmatch(sha256 or ""):
         raise IngestError(f"'{str(sha256)[:80]}' is not a SHA-256 (64 hex digits).")
     return store_dir() / f"{sha256}{suffix}"
 
@@ -95,7 +95,7 @@ def load_pdf(sha256: str) -> bytes:
 
 def has_pdf(sha256: str | None) -> bool:
     """Whether the store holds a file under `sha256` (not read: `load_pdf` checks its content)."""
-    return bool(sha256 and _SHA.fullmatch(sha256) and _path(sha256, ".pdf").is_file())
+    return bool(sha256 and SHA.fullmatch(sha256) and _path(sha256, ".pdf").is_file())
 
 
 def load_ocr_words(sha256: str) -> OcrWords:

@@ -19,6 +19,7 @@ from core.errors import IngestError
 from ingest.commit_steps import keep_pdf
 from ingest.document import parse_document
 from ingest.ocr import parse_tsv, word_boxes
+from ingest.pages.cleanup import prune
 from ingest.pages.locate import Located, find_spans, fold, locate
 from ingest.pages.render import PAD, SCALE, find_quote, page_png, pixel_boxes
 from ingest.pages.store import (
@@ -187,3 +188,17 @@ def test_a_store_that_cannot_be_written_costs_the_page_images_not_the_commit(tmp
     assert note.startswith("The contract was committed, but its PDF was not kept, so its pages cannot be shown: "
                            "The PDF could not be kept in the file store")
     assert keep_pdf(b"") is None
+
+
+def test_prune_removes_the_files_no_contract_records(store, monkeypatch):
+    kept, orphan = save_pdf(b"%PDF kept %%EOF"), save_pdf(b"%PDF orphan %%EOF", {1: [("w", (0.0, 0.0, 1.0, 1.0))]})
+    (store / ".tmp-abc.pdf").write_bytes(b"half")  # a writer's temporary file is no stored PDF
+    asked: list[list[str]] = []
+
+    def referenced(_driver, shas, _database=None):
+        asked.append(shas)
+        return {kept}
+
+    monkeypatch.setattr("ingest.pages.cleanup.referenced_shas", referenced)
+    assert prune(None) == [orphan] and asked == [sorted([kept, orphan])]
+    assert sorted(p.name for p in store.iterdir()) == sorted([".tmp-abc.pdf", f"{kept}.pdf"])
