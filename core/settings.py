@@ -84,6 +84,8 @@ SETTINGS: dict[str, Setting] = {s.name: s for s in (
             "where to download the sample when no local copy exists", "graph/store/sample.py", False),
     Setting("CG_BUILD_DIR", ".data", "lock, state, progress and log files of the background document-layer build",
             "ingest/background.py", False),
+    Setting("CG_FILE_STORE", ".data/files", "directory keeping each uploaded PDF by its SHA-256 (and a scan's OCR "
+            "word boxes) for the Contract page's page images", "ingest/pages/store.py"),
     Setting("CG_LAYER_CACHE", "-", "directory caching each text file's document-layer rows, keyed by the text, "
             "the code and the clause model (tests/with_test_db.sh sets it); unset: no cache", "ingest/layer_cache.py",
             False),

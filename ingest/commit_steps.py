@@ -1,7 +1,8 @@
 """The steps of an upload's commit after (or instead of) its contract transaction: the contract's embedding,
-its document layer, and linking a duplicate upload to the contract it duplicates (`ingest.pipeline.commit_review`
-runs them). The layer is the last step; only once it is written is the upload marked complete
-(`graph.store.pending`), so a run killed before that is found and written again by the next one.
+its document layer, linking a duplicate upload to the contract it duplicates, and keeping the PDF in the file
+store for the Contract page's page images (`ingest.pipeline.commit_review` runs them). The layer is the last
+graph step; only once it is written is the upload marked complete (`graph.store.pending`), so a run killed
+before that is found and written again by the next one.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import logging
 from langchain_core.embeddings import Embeddings
 from neo4j import Driver
 
-from core.errors import ConfigError, ContractGraphError
+from core.errors import ConfigError, ContractGraphError, IngestError
 from core.llm import build_embeddings, llm_errors
 from core.settings import AgentSettings
 from graph.store.duplicates import attach_document, link_upload
@@ -19,6 +20,8 @@ from graph.store.embeddings import embedding_text
 from graph.store.pending import mark_complete, release
 from graph.store.write import find_by_sha
 from ingest.layer import build_document_layer
+from ingest.ocr import OcrPage
+from ingest.pages.store import save_pdf
 from ingest.renewals.extract import RenewalTerms
 
 log = logging.getLogger(__name__)
@@ -85,3 +88,16 @@ def configured_embeddings() -> Embeddings | None:
     except ConfigError as e:
         log.warning("no embedding model: the LLM settings are invalid (%s)", e)
         return None
+
+
+def keep_pdf(data: bytes, ocr: tuple[OcrPage, ...] = ()) -> str | None:
+    """Keep the uploaded bytes (and a scan's OCR word boxes) in the file store (`ingest.pages.store`), after
+    the graph has the contract: a store that fails costs the page images, not the commit, and says so."""
+    if not data:
+        return None
+    try:
+        save_pdf(data, {page.page: list(page.boxes) for page in ocr if page.boxes})
+    except IngestError as e:
+        log.warning("PDF not kept: %s", e)
+        return f"The contract was committed, but its PDF was not kept, so its pages cannot be shown: {e}"
+    return None

@@ -21,7 +21,7 @@ import logging
 import os
 import subprocess
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
@@ -66,6 +66,9 @@ class OcrPage:
     page: int
     confidence: float
     words: int
+    # Each word read and its box in PDF points from the page's top-left corner: the Contract page highlights
+    # a quote on the scan with them (ingest.pages, kept in the file store at commit).
+    boxes: tuple[tuple[str, tuple[float, float, float, float]], ...] = field(default=(), compare=False, repr=False)
 
     @property
     def low(self) -> bool:
@@ -170,10 +173,21 @@ def ocr_lines(data: dict[str, list], height: int) -> tuple[list[Line], OcrPage |
     return out, (OcrPage(0, round(confidence, 1), len(weights)) if weights else None)
 
 
+def word_boxes(data: dict[str, list]) -> tuple[tuple[str, tuple[float, float, float, float]], ...]:
+    """Tesseract's words with their boxes, pixels at OCR_DPI turned into points."""
+    scale = 72 / OCR_DPI
+    return tuple((str(word).strip(), (data["left"][i] * scale, data["top"][i] * scale,
+                                      (data["left"][i] + data["width"][i]) * scale,
+                                      (data["top"][i] + data["height"][i]) * scale))
+                 for i, word in enumerate(data["text"]) if str(word).strip() and float(data["conf"][i]) >= 0)
+
+
 def _ocr_page(doc: pdfium.PdfDocument, index: int) -> tuple[list[Line], OcrPage]:
     image = _render(doc, index)
-    lines, found = ocr_lines(_tesseract(image, index + 1), image.height)
-    return lines, OcrPage(index + 1, found.confidence if found else 0.0, found.words if found else 0)
+    data = _tesseract(image, index + 1)
+    lines, found = ocr_lines(data, image.height)
+    return lines, OcrPage(index + 1, found.confidence if found else 0.0, found.words if found else 0,
+                          word_boxes(data))
 
 
 def _pdf_text(data: bytes) -> PdfText | None:

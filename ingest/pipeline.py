@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from contextlib import suppress
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Literal
 
@@ -105,6 +105,7 @@ class Review:
     renewal_note: str | None = None  # why some or all of them are the rules engine's after all
     resume: str | None = None  # the contract an earlier upload of these bytes left half-written
     ocr: tuple[OcrPage, ...] = ()  # the pages read by OCR (scans), each with its confidence
+    data: bytes = field(default=b"", repr=False, compare=False)  # the PDF, kept in the file store at commit
 
     @property
     def missing(self) -> list[str]:
@@ -171,6 +172,8 @@ def process_file(data: bytes, file_name: str, driver: Driver, engine: Engine, *,
     _report(progress, "Hashing the file", 0.0)
     sha256 = sha256_of(data)
     existing = find_by_sha(driver, sha256, database)
+    if existing:  # bytes the graph knows: keep them (a file uploaded before the store existed gets its pages)
+        steps.keep_pdf(data)
     resume = resumable(driver, existing, wait_s, database) if existing else None
     _report(progress, "Reading the text", 0.1)
 
@@ -203,7 +206,7 @@ def process_file(data: bytes, file_name: str, driver: Driver, engine: Engine, *,
     _report(progress, "Ready for review", 1.0)
     return Review(file_name=file_name, sha256=sha256, file_id=file_id, pages=pdf.pages, engine=engine,
                   draft=draft, evidence=evidence, suggestions=suggestions, extras=extras, duplicate=duplicate,
-                  renewals=renewals, renewal_note=renewal_note, resume=resume, ocr=read.ocr)
+                  renewals=renewals, renewal_note=renewal_note, resume=resume, ocr=read.ocr, data=data)
 
 
 def _read(extras: dict[str, FieldEvidence], name: str) -> str | None:
@@ -237,7 +240,7 @@ def commit_review(driver: Driver, review: Review, draft: ContractDraft, same_as:
     """
     pending = claim(driver, review.resume, database) if review.resume else None
     try:
-        return _commit(driver, review, draft, same_as, pending, embeddings=embeddings, database=database,
+        done = _commit(driver, review, draft, same_as, pending, embeddings=embeddings, database=database,
                        on_duplicate=on_duplicate, flag_missing=flag_missing)
     except (MissingContractType, ExtractionError, DuplicateFile):
         raise  # refused before anything was written (the reviewer's fields, or the constraint's race)
@@ -245,6 +248,7 @@ def commit_review(driver: Driver, review: Review, draft: ContractDraft, same_as:
         with suppress(ContractGraphError):  # the database may be what failed: the original error is the news
             release_all(driver, database)
         raise
+    return replace(done, note=steps.joined(done.note, steps.keep_pdf(review.data, review.ocr)))
 
 
 def _commit(driver: Driver, review: Review, draft: ContractDraft, same_as: dict[str, str | None],

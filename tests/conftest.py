@@ -32,12 +32,16 @@ ARTIFACTS = REPO_ROOT / "test-artifacts"
 def pytest_configure(config: pytest.Config) -> None:
     """Under `pytest -n N`, worker gwK (K > 0) talks to its own copy of the test database, which
     tests/with_test_db.sh started (CG_TEST_WORKERS=N) in "$CG_NEO4J_HOME-gwK" on port CG_NEO4J_PORT+K. Set
-    before any test runs, so fixtures, CLI subprocesses and Streamlit servers all inherit it."""
+    before any test runs, so fixtures, CLI subprocesses and Streamlit servers all inherit it. The uploads tests
+    commit keep their PDFs in the test database's own file store ("$CG_NEO4J_HOME-files"), never the
+    developer's `.data/files` (ingest.pages.store)."""
     worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
     k = int(worker.removeprefix("gw") or 0)
+    home = Path(os.environ.get("CG_NEO4J_HOME", REPO_ROOT / ".data" / "neo4j"))
+    if os.environ.get("CG_NEO4J_LOCAL") == "1" and not os.environ.get("CG_FILE_STORE"):
+        os.environ["CG_FILE_STORE"] = f"{home}-gw{k}-files" if k else f"{home}-files"
     if k == 0 or os.environ.get("CG_NEO4J_LOCAL") != "1":
         return
-    home = Path(os.environ.get("CG_NEO4J_HOME", REPO_ROOT / ".data" / "neo4j"))
     port = int(os.environ.get("CG_NEO4J_PORT", "7687"))
     os.environ["CG_NEO4J_HOME"] = f"{home}-gw{k}"
     os.environ["CG_NEO4J_PORT"] = str(port + k)

@@ -9,6 +9,7 @@ import streamlit as st
 
 from components import reads
 from components.contract.clause_html import hits_html, reach_kind
+from components.contract.page_image import render_items_on_page
 from components.formatting import escape_md
 from graph.retrieval.clause_review import check_question
 from graph.retrieval.search import ClauseResult
@@ -52,10 +53,10 @@ def render_clause_search(file_id: str, initial: str | None = None, paged: bool =
         question = check_question(question)
         with st.spinner("Searching this contract ..."):
             result = reads.clause_hits(file_id, question)
-        _show(result, question, paged)
+        _show(file_id, result, question, paged)
 
 
-def _show(result: ClauseResult, question: str, paged: bool) -> None:
+def _show(file_id: str, result: ClauseResult, question: str, paged: bool) -> None:
     if result.not_addressed:
         st.info(escape_md(result.not_addressed), icon=":material/search_off:")
     elif not result.items:
@@ -65,4 +66,5 @@ def _show(result: ClauseResult, question: str, paged: bool) -> None:
             st.warning(escape_md(result.unclassified), icon=":material/help:")
         st.caption(_summary(result))
         st.html(hits_html(result.items, question, paged))
+        render_items_on_page(file_id, result.items)
         st.divider()  # the results scroll on their own; the document view follows

@@ -10,6 +10,7 @@ import streamlit as st
 
 from components import reads
 from components.build_status import layer_note
+from components.contract.page_image import render_on_page
 from components.db import get_driver
 from components.formatting import escape_md
 from components.renewals.export import STATE_LABELS, clean_quote, span_text
@@ -93,6 +94,7 @@ def render_contract_terms(file_id: str, today: date, end_date: Any = None) -> No
             page = f", page {escape_md(ev['page'])}" if ev.get("page") else ""
             st.markdown(f"**{label}: {escape_md(ev['value'])}** — {where}{page}")
             st.caption(f"“{escape_md(clean_quote(ev['quote']))}”")
+            render_on_page(file_id, ev.get("quote"), ev.get("page"), key=name)
 
 
 def render_section_focus(file_id: str, number: str) -> None:
@@ -108,3 +110,4 @@ def render_section_focus(file_id: str, number: str) -> None:
             heading = f"§{section['number']} {section.get('title') or ''}".strip()
             st.markdown(f"**{escape_md(heading)}** (linked from Renewals)")
             st.text(section.get("text") or "")
+            render_on_page(file_id, section.get("text"), section.get("page"), key="focus")

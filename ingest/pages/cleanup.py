@@ -1,0 +1,33 @@
+"""Deleting an uploaded contract with its stored PDF: the contract goes first (`graph.store.write.delete_contract`,
+one transaction), then each file it recorded that no other contract records. A file left behind by a crash
+between the two is harmless (content-addressed, reused by the next upload of the same bytes); `prune` removes
+those and the files of contracts a `replace` rewrote."""
+
+from __future__ import annotations
+
+import logging
+
+from neo4j import Driver
+
+from graph.store.files import contract_files, referenced_shas
+from graph.store.write import delete_contract
+from ingest.pages.store import SHA, delete_files, store_dir
+
+log = logging.getLogger(__name__)
+
+
+def delete_upload(driver: Driver, file_id: str, database: str | None = None) -> list[str]:
+    """Delete the contract `file_id` and the stored PDFs only it recorded; returns the hashes removed."""
+    shas = contract_files(driver, file_id, database)
+    delete_contract(driver, file_id, database)
+    kept = referenced_shas(driver, shas, database)
+    removed = [sha for sha in shas if sha not in kept and delete_files(sha)]
+    log.info("deleted %s and %d stored PDF(s)", file_id, len(removed))
+    return removed
+
+
+def prune(driver: Driver, database: str | None = None) -> list[str]:
+    """Remove the stored PDFs (and word boxes) no contract records; returns their hashes."""
+    stored = sorted(p.stem for p in store_dir().glob("*.pdf") if SHA.fullmatch(p.stem))  # not a writer's temp file
+    kept = referenced_shas(driver, stored, database)
+    return [sha for sha in stored if sha not in kept and delete_files(sha)]
