@@ -19,28 +19,27 @@ from graph.query.filter_url import filter_from_query, filter_to_query
 from graph.query.filters import ContractFilter
 from graph.reads.repository import search_contracts
 from graph.server.config import REPO_ROOT
-from graph.server.db import read, write
+from graph.server.db import write
 from tests.app.shown import shown
+from tests.saved_views_support import no_views
+from tests.saved_views_support import stored as stored_views
 
 pytestmark = pytest.mark.integration
 
 APP = str(REPO_ROOT / "app.py")
 EXPLORER = "pages/portfolio/explorer.py"
 PREFIX = "apptest view "
-STORED = "MATCH (v:SavedView) WHERE v.name STARTS WITH $prefix RETURN v {.*} AS v ORDER BY v.name_key"
-DROP = "MATCH (v:SavedView) WHERE v.name STARTS WITH $prefix DELETE v"
 LICENCES_2015 = ContractFilter.model_validate({"contract_types": ["License"], "active": True, "as_of": "2015-01-01"})
 
 
 @pytest.fixture
 def clean(driver: Driver) -> Iterator[None]:
-    write(driver, DROP, {"prefix": PREFIX})
-    yield
-    write(driver, DROP, {"prefix": PREFIX})
+    with no_views(driver, PREFIX):
+        yield
 
 
 def stored(driver: Driver) -> list[dict]:
-    return [r["v"] for r in read(driver, STORED, {"prefix": PREFIX})]
+    return stored_views(driver, PREFIX)
 
 
 def explorer(params: dict[str, str | list[str]], name: str | None = "Rita Reviewer") -> AppTest:
