@@ -115,7 +115,7 @@ def _save(current: ContractFilter, name: str, rule: str, day: date, replace: boo
         saved = save_view(get_driver(), name, current, rule, saved_by=by, as_of=day if rule == "fixed" else None,
                           replace=replace)
     except ViewExists as e:
-        st.error(escape_md(f"{e} To replace it, tick 'Replace the view of this name' and save again."),
+        st.error(escape_md(f"{e} Choose another name, or tick 'Replace the view of this name' and save again."),
                  icon=":material/error:")
         return
     except ContractGraphError as e:

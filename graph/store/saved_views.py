@@ -65,8 +65,7 @@ class ViewExists(ContractGraphError):
     """A view of this name exists and replacing it was not asked for; `existing` is that view."""
 
     def __init__(self, existing: SavedView) -> None:
-        super().__init__(f"A view named '{existing.name}' already exists ({existing.provenance()}). Choose "
-                         f"another name, or replace it.")
+        super().__init__(f"A view named '{existing.name}' already exists ({existing.provenance()}).")
         self.existing = existing
 
 
