@@ -27,7 +27,7 @@ PLAIN_LINKS = f"""<style>
 
 def view_caption(view: SavedView) -> str:
     """'as of today · A. Analyst · 2026-12-02' (Markdown-escaped)."""
-    return escape_md(f"{view.rule_label()} · {view.created_by} · {view.created_at:%Y-%m-%d}")
+    return escape_md(" · ".join(part for part in (view.rule_label(), view.created_by, view.created_on()) if part))
 
 
 def _link(view: SavedView) -> None:

@@ -73,6 +73,11 @@ def _native(value: Any) -> Any:
     return value.to_native() if hasattr(value, "to_native") else value
 
 
+def _time(value: Any) -> datetime | None:
+    native = _native(value)
+    return native if isinstance(native, datetime) else None
+
+
 @dataclass(frozen=True)
 class SavedView:
     """One stored view as read back; `problem` says why its filter cannot be opened (None when it can)."""
@@ -82,24 +87,31 @@ class SavedView:
     as_of: date | None
     filter_data: dict[str, Any]
     created_by: str
-    created_at: datetime
+    created_at: datetime | None
     updated_by: str
-    updated_at: datetime
+    updated_at: datetime | None
     problem: str | None = None
 
     @classmethod
     def of(cls, raw: dict[str, Any]) -> SavedView:
-        """From a returned map; a filter that no longer parses or validates is kept, with `problem` set."""
+        """From a returned map; a filter that no longer parses or validates is kept, with `problem` set (as are
+        missing or mistyped properties of a node written by hand)."""
         problem, data = None, {}
         try:
             data = json.loads(raw.get("filter") or "")
             if not isinstance(data, dict):
                 raise ValueError("not a JSON object")
-        except ValueError:
+        except (TypeError, ValueError):
             problem = "its stored filter is not readable"
-        view = cls(name=raw["name"], as_of_rule=raw.get("as_of_rule") or "", as_of=_native(raw.get("as_of")),
-                   filter_data=data, created_by=raw.get("created_by") or "", created_at=_native(raw["created_at"]),
-                   updated_by=raw.get("updated_by") or "", updated_at=_native(raw["updated_at"]), problem=problem)
+        as_of = _native(raw.get("as_of"))
+        if as_of is not None and not isinstance(as_of, date):
+            problem, as_of = "its as-of date is not a date", None
+        if not (raw.get("name") or raw.get("name_key")):
+            problem = "it has no name"
+        view = cls(name=str(raw.get("name") or raw.get("name_key") or ""), as_of_rule=str(raw.get("as_of_rule") or ""),
+                   as_of=as_of, filter_data=data, created_by=str(raw.get("created_by") or ""),
+                   created_at=_time(raw.get("created_at")), updated_by=str(raw.get("updated_by") or ""),
+                   updated_at=_time(raw.get("updated_at")), problem=problem)
         if problem is None:
             try:
                 view.contract_filter()
@@ -132,10 +144,18 @@ class SavedView:
 
     def provenance(self) -> str:
         """'created by A. Analyst on 2026-12-02', with who replaced it and when if someone did."""
-        text = f"created by {self.created_by} on {self.created_at:%Y-%m-%d}"
+        text = f"created by {self.created_by or 'someone'}" + _on(self.created_at)
         if self.updated_at != self.created_at:
-            text += f", replaced by {self.updated_by} on {self.updated_at:%Y-%m-%d}"
+            text += f", replaced by {self.updated_by or 'someone'}" + _on(self.updated_at)
         return text
+
+    def created_on(self) -> str:
+        """The creation day, YYYY-MM-DD ('' when unknown)."""
+        return f"{self.created_at:%Y-%m-%d}" if self.created_at is not None else ""
+
+
+def _on(moment: datetime | None) -> str:
+    return f" on {moment:%Y-%m-%d}" if moment is not None else ""
 
 
 def view_name(text: str | None) -> str:

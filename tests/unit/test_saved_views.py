@@ -133,3 +133,20 @@ def test_provenance_names_who_created_and_who_replaced():
     assert view.provenance() == "created by Ana on 2026-12-02"
     later = sv.SavedView.of(raw(updated_by="Bob", updated_at=datetime(2026, 12, 5, tzinfo=UTC)))
     assert later.provenance() == "created by Ana on 2026-12-02, replaced by Bob on 2026-12-05"
+
+
+@pytest.mark.parametrize(("changes", "words"), [
+    ({"filter": None}, "its stored filter is not readable"),
+    ({"filter": 42}, "its stored filter is not readable"),
+    ({"as_of_rule": "fixed", "as_of": "2015-01-01"}, "its as-of date is not a date"),
+    ({"name": None, "name_key": None}, "it has no name"),
+])
+def test_a_node_written_by_hand_is_read_with_a_reason(changes, words):
+    view = sv.SavedView.of({**raw(), **changes})
+    assert view.problem == words
+
+
+def test_missing_times_and_authors_are_left_out_of_what_is_shown():
+    view = sv.SavedView.of({"name": "Q1", "filter": "{}", "as_of_rule": "today"})
+    assert view.problem is None
+    assert (view.provenance(), view.created_on()) == ("created by someone", "")
