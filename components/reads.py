@@ -39,6 +39,7 @@ from graph.retrieval.clause_review import ClauseReview, clause_review
 from graph.retrieval.search import ClauseResult, clause_search
 from graph.retrieval.text_search import TextHits, text_search
 from graph.server.db import ping
+from graph.store.saved_views import SavedView, list_views
 
 TTL_S = 300
 GROUP_LIMIT = 500
@@ -234,3 +235,10 @@ def clause_grid_of(filter_json: str, columns: tuple[tuple[str, str | None], ...]
     """The review grid of the filter's contracts x columns ((label, category) pairs). A reviewer's decision
     clears every cached read (components.explorer.grid_decision): it changes counts on every page."""
     return clause_grid(get_driver(), [Column(label, cat) for label, cat in columns], _filter(filter_json))
+
+
+@st.cache_data(ttl=15, max_entries=2, show_spinner=False)
+def saved_views() -> list[SavedView]:
+    """The saved views for the sidebar (short-lived: views are shared, another analyst may have saved one;
+    this session's saves and deletes clear it at once)."""
+    return list_views(get_driver())

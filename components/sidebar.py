@@ -1,4 +1,5 @@
-"""The shared sidebar: database status (URI, contract count) and the sample-data credit."""
+"""The shared sidebar: database status (URI, contract count), the saved views, the reviewer's name and the
+sample-data credit."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import streamlit as st
 from components.build_status import build_status, forget_reads_if_layer_changed, render_build_progress
 from components.db import CUAD_CREDIT, db_status
 from components.formatting import count_of, escape_md
+from components.saved_views import render_saved_views
 from components.session import REVIEWER_NAME
 from core.text_safety import REVIEWER_NAME_MAX
 
@@ -24,6 +26,7 @@ def render_sidebar() -> None:
                        f"{count_of(parties, 'party', 'parties')}")
             st.caption(f"Neo4j at {escape_md(status.uri)}")
             render_build_progress(build, status.numbers)
+            render_saved_views()
         else:
             st.error(f"Database unavailable: {escape_md(status.message)}", icon=":material/cloud_off:")
             st.code(".venv/bin/python -m graph server start", language="bash")

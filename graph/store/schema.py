@@ -28,6 +28,8 @@ CONSTRAINTS = (
     # One renewal decision per contract and notice deadline (graph.store.renewal_decisions MERGEs on both).
     "CREATE CONSTRAINT renewal_decision_key IF NOT EXISTS FOR (d:RenewalDecision) REQUIRE (d.file_id, d.deadline) "
     "IS UNIQUE",
+    # One saved view per name, case and spacing aside (graph.store.saved_views MERGEs on the key).
+    "CREATE CONSTRAINT saved_view_name_key IF NOT EXISTS FOR (v:SavedView) REQUIRE v.name_key IS UNIQUE",
 )
 # Schema from earlier versions that a constraint above replaces: the plain index on file_sha256 must go before
 # the constraint (with its own index) can be created on the same property.

@@ -17,6 +17,7 @@ from components.explorer.clause_grid import render_clause_grid
 from components.explorer.clause_review import render_clause_review
 from components.explorer.form import render_filter_form
 from components.explorer.results import render_results, show_queries
+from components.explorer.save_view import render_save_view, render_view_banner
 from components.explorer.text_search import render_text_search
 from components.footer import render_footer
 from components.formatting import escape_md
@@ -50,16 +51,21 @@ def apply_submission(submitted: ContractFilter, size: int) -> None:
 today = date.today()
 driver = reads.require_db()
 st.title("Explorer")
-st.caption("Filter the portfolio; the filter is kept in the page address, so you can bookmark or share it.")
+st.caption("Filter the portfolio; the filter is kept in the page address, so you can bookmark or share it, "
+           "or save it as a view for everyone using this database.")
 
 current = url_filter()
 page, size = page_from_query(st.query_params.get_all)
+banner = st.container()  # filled once the form's submission is known: a new filter leaves the saved view
 with reads.guarded():
     submitted = render_filter_form(current, reads.choices(), reads.party_names(),
                                    key=f"explorer_{short_digest(current.model_dump_json())}")
 if submitted is not None:
     apply_submission(submitted, size)
     current, page = submitted, 1
+with banner:
+    opened = render_view_banner(current)
+render_save_view(current, opened, key=f"explorer_{short_digest(current.model_dump_json())}")
 st.session_state[EXPLORER_FILTER] = current
 if (current.text_clause_types or current.without_text_clause_types) and (note := layer_note()):
     st.info(note, icon=":material/hourglass_top:")
