@@ -60,9 +60,9 @@ class Term:
 
     def lucene(self) -> str:
         inner = " ".join(escape_lucene(w) for w in self.words)
-        # A word the analyzer splits ('non-compete', 'e.g') is a phrase too: unquoted, Lucene would OR its parts
-        # ('non' or 'compete' anywhere in the section).
-        split = any(not ch.isalnum() and ch not in "'’" for w in self.words for ch in w)
+        # A word the analyzer splits into parts ('non-compete') is a phrase too: unquoted, Lucene would OR its
+        # parts ('non' or 'compete' anywhere in the section). A leading '-' or an apostrophe splits nothing.
+        split = any(len(re.findall(r"[^\W_]+", re.sub(r"['’]", "", w))) > 1 for w in self.words)
         return f'"{inner}"' if self.phrase or split else inner
 
     def label(self) -> str:
