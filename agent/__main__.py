@@ -4,7 +4,7 @@ import sys
 
 from core.lean_start import import_neo4j_without_pandas
 
-import_neo4j_without_pandas()  # before the modules below import the driver
+import_neo4j_without_pandas(also_numpy=True)  # before the modules below import the driver
 
 from agent.cli import main  # noqa: E402
 

@@ -1,5 +1,6 @@
 """`python -m agent ask "question"`: answer one question with the configured LLM and print a tool trace.
-With no LLM configured (or with --exact) the offline question parser answers through the same tools.
+With no LLM configured (or with --exact) the offline question parser answers through the same tools, without
+the agent loop (agent.exact: the same calls, results and answer, and no LangGraph / LangChain to import).
 
 The answer goes to stdout, followed by one trace line per tool call (name, arguments, total_count or rows).
 `--json` prints {answer, error, tools} instead. Errors are one line on stderr. Exit codes: 0 answered;
@@ -17,9 +18,9 @@ import sys
 from typing import Any
 
 from agent.context import Context
-from agent.graph import build_agent
-from agent.offline import PARSE_META, assistant_model
-from agent.runner import AgentAnswer, ask
+from agent.events import AgentAnswer
+from agent.exact import ask_exact
+from agent.offline_plan import PARSE_META
 from core.cli_input import CliParser
 from core.cli_support import EXIT_ERROR, json_object_arg, parse_args, run_cli
 from core.errors import DatabaseUnavailable
@@ -52,12 +53,22 @@ def _database_failure(answer: AgentAnswer) -> str | None:
     return f"{failed.name} failed: {failed.outcome().removeprefix('database: ')}" if failed else None
 
 
+def _answer(ctx: Context, question: str) -> AgentAnswer:
+    """Exact mode runs the planner on the tools directly (agent.exact); only an LLM needs the agent loop, so
+    LangGraph, LangChain and the OpenAI client are imported only then (issue 31: start-up time)."""
+    if ctx.settings.provider == "offline":
+        return ask_exact(ctx, question)
+    from agent.graph import build_agent
+    from agent.offline import assistant_model
+    from agent.runner import ask
+    return ask(build_agent(assistant_model(ctx.settings)), ctx, question)
+
+
 def cmd_ask(args: argparse.Namespace) -> int:
     if problem := question_problem(args.question):  # before the database or a model is involved
         _say(f"error: {problem}", error=True)
         return EXIT_ERROR
     settings = assistant_settings(AgentSettings.load(), exact=args.exact)
-    agent = build_agent(assistant_model(settings))
     neo4j = Neo4jSettings.load()
     focus = parse_filter(json_object_arg(args.filter)) if args.filter else None
     with build_driver(neo4j) as driver:
@@ -67,7 +78,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
             print(f"error: {str(e).splitlines()[0]}", file=sys.stderr)
             return EXIT_DATABASE
         ctx = Context.create(driver, settings, focus=focus, database=neo4j.database)
-        answer = ask(agent, ctx, args.question)
+        answer = _answer(ctx, args.question)
     database = _database_failure(answer)
     if args.json:
         _say(json.dumps(clean_data(_answer_json(answer)), indent=2, ensure_ascii=False, default=str))

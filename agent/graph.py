@@ -26,6 +26,7 @@ from langgraph.prebuilt import ToolNode
 from langgraph.runtime import Runtime
 
 from agent.context import Context
+from agent.events import STEP_LIMIT_MESSAGE
 from agent.prompts import system_prompt
 from agent.state import InputState, State
 from agent.tool_support import handle_tool_error
@@ -34,9 +35,6 @@ from core.errors import LLMError
 from core.llm import llm_errors
 from core.untrusted import clean_data
 
-STEP_LIMIT_MESSAGE = ("I stopped after {steps} rounds of tool calls without reaching an answer. Please ask a "
-                      "narrower question (for example one contract type, party or period), or ask me to "
-                      "continue from what I found so far.")
 MALFORMED = "Error: this tool call could not be parsed ({error}). Send it again with valid JSON arguments."
 
 

@@ -10,14 +10,14 @@ What it reads from the conversation (never from hidden state): the reference dat
 system prompt), the Explorer filter in focus (system prompt), the previous filter for follow-ups (the last
 contract_search of earlier turns, or the `contract_filter` an earlier answer carries in its metadata), and
 the party names through the run's Context (graph.reads.repository.party_directory, cached briefly per driver).
+The decisions themselves (which calls, which answer) are `agent.offline_plan.OfflinePlanner`'s, which
+`agent.exact` also drives without the agent loop.
 """
 
 from __future__ import annotations
 
 import json
-import logging
 import re
-import time
 from collections.abc import Sequence
 from datetime import date
 from typing import Any
@@ -27,23 +27,16 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, System
 from langgraph.runtime import get_runtime
 from pydantic import PrivateAttr
 
-from agent.question import ParsedQuestion, PartyDirectory, answer_contract, parse_question
-from agent.question import answer as compose
-from core.errors import ContractGraphError, FilterValidationError
+from agent.offline_plan import FILTER_META, PARSE_META, OfflinePlanner, Result  # noqa: F401  (re-exported)
+from agent.question import ParsedQuestion, PartyDirectory
+from core.errors import FilterValidationError
 from core.llm import build_chat_model
 from core.reply_model import ReplyChatModel
 from core.settings import AgentSettings
-from graph.query.filter_url import LISTING_FIELDS
 from graph.query.filters import ContractFilter, parse_filter
-from graph.reads.repository import party_directory
 
-log = logging.getLogger(__name__)
 TODAY = re.compile(r"Today is (\d{4}-\d{2}-\d{2})")
 FOCUS = re.compile(r"looking at the Explorer with this filter: (\{.*\})")
-FILTER_META = "contract_filter"
-PARSE_META = "offline_parse"  # the parse (understood, ignored, refusal) on the final answer's metadata
-DIRECTORY_TTL_S = 60.0
-COUNT_ONLY = {"limit": 0}
 
 
 def assistant_model(settings: AgentSettings) -> BaseChatModel:
@@ -93,7 +86,7 @@ def previous_filter(earlier: Sequence[BaseMessage]) -> ContractFilter | None:
     return None
 
 
-def _results(since: Sequence[BaseMessage]) -> list[tuple[str, dict[str, Any], dict[str, Any] | str]]:
+def _results(since: Sequence[BaseMessage]) -> list[Result]:
     """(tool name, args, parsed JSON or the error text) for every tool call answered in this turn."""
     calls = {c["id"]: (c["name"], c["args"]) for m in since if isinstance(m, AIMessage) for c in m.tool_calls}
     out = []
@@ -109,120 +102,42 @@ def _results(since: Sequence[BaseMessage]) -> list[tuple[str, dict[str, Any], di
 
 
 class OfflineChatModel(ReplyChatModel):
-    """Parser-driven tool calls and deterministic answers; see the module docstring."""
+    """The planner's tool calls and answers as chat messages; see the module docstring."""
 
     model_name: str = "offline-parser"
     party_rows: list[dict[str, Any]] | None = None  # fixed party names (tests); else read through the Context
-    _cache: dict[tuple[int, str | None], tuple[float, PartyDirectory]] = PrivateAttr(default_factory=dict)
+    _planner: OfflinePlanner | None = PrivateAttr(default=None)
 
     @property
     def _llm_type(self) -> str:
         return "offline-question-parser"
 
+    @property
+    def planner(self) -> OfflinePlanner:
+        if self._planner is None:
+            self._planner = OfflinePlanner(self.party_rows)
+        return self._planner
 
     def directory(self) -> PartyDirectory | None:
         if self.party_rows is not None:
-            key = (0, "fixed")
-            if key not in self._cache:
-                self._cache[key] = (float("inf"), PartyDirectory.build(self.party_rows))
-            return self._cache[key][1]
+            return self.planner.directory(None, None)
         try:
             ctx = get_runtime().context
         except (RuntimeError, KeyError):
             return None
-        driver, database = getattr(ctx, "driver", None), getattr(ctx, "database", None)
-        if driver is None:
-            return None
-        key = (id(driver), database)
-        cached = self._cache.get(key)
-        if cached is None or time.monotonic() - cached[0] > DIRECTORY_TTL_S:
-            try:
-                cached = (time.monotonic(), PartyDirectory.build(party_directory(driver, database)))
-            except ContractGraphError as e:
-                log.warning("party names unavailable for the offline parser: %s", e)
-                return None
-            self._cache[key] = cached
-        return cached[1]
+        return self.planner.directory(getattr(ctx, "driver", None), getattr(ctx, "database", None))
 
     def parse(self, messages: Sequence[BaseMessage]) -> ParsedQuestion:
         question, earlier, _ = _turn(messages)
-        previous, focus = previous_filter(earlier), _focus(messages)
-        # Next to an Explorer filter, every question is about its contracts (until the conversation has a
-        # filter of its own, which then carries the focus in it).
-        parsed = parse_question(question, _today(messages), previous=previous or focus, directory=self.directory(),
-                                always_refine=previous is None and focus is not None)
-        if focus is not None and previous is not None and not parsed.follow_up:
-            # A new question (not a follow-up of the last one) is still about the filter in focus: the panel
-            # says so, so the answer must not count over every contract.
-            parsed = parse_question(question, _today(messages), previous=focus, directory=self.directory(),
-                                    always_refine=True)
-        return parsed
+        return self.planner.parse(question, _today(messages), previous_filter(earlier), _focus(messages),
+                                  self.directory())
 
     def reply(self, messages: Sequence[BaseMessage]) -> AIMessage:
         parsed = self.parse(messages)
         _, _, since = _turn(messages)
-        results = _results(since)
         step = sum(isinstance(m, AIMessage) for m in since)
-        meta: dict[str, Any] = {PARSE_META: parsed.to_json()}
-        if parsed.refusal or parsed.clarify or parsed.filter is None or parsed.tool is None:
-            return AIMessage(self._decline(parsed), response_metadata=meta)
-        errors = [r for _, _, r in results if isinstance(r, str)]
-        if errors:
-            return AIMessage("A tool reported a problem, so I have no exact answer: " + errors[0][:400],
-                             response_metadata=meta)
-        calls = self._next_calls(parsed, results, step)
-        if calls:
+        planned = self.planner.reply(parsed, _results(since), step)
+        if planned.calls:
             return AIMessage("", tool_calls=[{"name": n, "args": a, "id": f"offline_{step}_{i}", "type": "tool_call"}
-                                             for i, (n, a) in enumerate(calls)])
-        return AIMessage(self._answer(parsed, results), response_metadata=meta)
-
-    def _decline(self, parsed: ParsedQuestion) -> str:
-        if parsed.clarify:
-            return compose.clarify_answer(parsed)
-        try:
-            partial = parse_filter(parsed.partial) if parsed.partial else None
-        except FilterValidationError:
-            partial = None
-        return compose.refusal_answer(parsed, partial)
-
-    def _next_calls(self, parsed: ParsedQuestion, results: list[Any], step: int) -> list[tuple[str, dict[str, Any]]]:
-        f = parsed.filter
-        assert f is not None
-        if step == 0:
-            if parsed.tool == "clause_search":
-                return [("clause_search", parsed.tool_args())]
-            if parsed.overview:
-                base = {k: v for k, v in f.describe().items() if k not in LISTING_FIELDS}
-                return [("contract_search", {**base, "group_by": "contract_type", "limit": 0}),
-                        ("contract_search", {**base, "group_by": "party", "agg_limit": 5, "limit": 0}),
-                        ("contract_search", {**base, "sort_order": "asc", "limit": 1}),
-                        ("contract_search", base)]
-            calls = []
-            if parsed.whole_set_metric and f.metric == "avg_amount" and f.group_by == "contract_type" \
-                    and len(f.contract_types) != 1:
-                # An exact overall average from the groups: the summed amounts over the number of contracts
-                # with an amount. The parsed search goes last: follow-ups refine the last contract_search.
-                base = f.describe()
-                calls.append(("contract_search", {**base, "metric": "sum_amount"}))
-                plain = {k: v for k, v in base.items() if k not in ("group_by", "metric")}
-                plain["min_amount"] = max(float(plain.get("min_amount") or 0.0), 0.0)
-                calls.append(("contract_search", {**plain, **COUNT_ONLY}))
-            return [*calls, ("contract_search", f.describe())]
-        if parsed.tool == "contract_details" and step == 1:
-            found = results[0][2]
-            if int(found.get("total_count") or 0) == 1 and found.get("contracts"):
-                return [("contract_details", {"file_id": found["contracts"][0]["file_id"]})]
-        return []
-
-    def _answer(self, parsed: ParsedQuestion, results: list[Any]) -> str:
-        payloads = [r for _, _, r in results]
-        if parsed.tool == "clause_search":
-            return answer_contract.clause_answer(parsed, payloads[0])
-        if parsed.tool == "contract_details":
-            if len(payloads) > 1:
-                return answer_contract.details_answer(parsed, payloads[-1])
-            return answer_contract.pick_contract_answer(parsed, payloads[0])
-        if parsed.overview:
-            return compose.overview_answer(parsed, payloads)
-        return compose.search_answer(parsed, payloads)
-
+                                             for i, (n, a) in enumerate(planned.calls)])
+        return AIMessage(planned.text, response_metadata=planned.meta)

@@ -4,15 +4,14 @@
 (with the parsed result: total_count, Cypher, filter) and finally one `Answer` or `Failure`. Errors the user
 can meet (LLM down, rate limit, database down) become a `Failure` with a readable message; the caller's
 conversation goes on. A question longer than `core.untrusted.MAX_QUESTION_CHARS` is a `Failure` before any
-model call; every text an event carries is cleaned (`core.untrusted.clean_text`).
+model call; every text an event carries is cleaned (`core.untrusted.clean_text`). The events themselves are
+in `agent.events` (re-exported here), which the exact-mode runner (`agent.exact`) shares without LangGraph.
 """
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from langchain_core.messages import AIMessage, AIMessageChunk, BaseMessage, HumanMessage, ToolMessage
@@ -20,101 +19,20 @@ from langgraph.errors import GraphRecursionError
 from langgraph.graph.state import CompiledStateGraph
 
 from agent.context import Context
-from agent.tool_support import DATABASE_ERROR, FIX_HINT
+from agent.events import (  # re-exported: callers import the events from here
+    AgentAnswer,
+    Answer,
+    Event,
+    Failure,
+    Token,
+    ToolFinished,
+    ToolStarted,
+    ToolTrace,
+)
 from core.errors import ContractGraphError
 from core.untrusted import clean_text, question_problem
 
 log = logging.getLogger(__name__)
-
-
-@dataclass
-class ToolTrace:
-    """One tool call: what the model asked for and what came back."""
-
-    id: str
-    name: str
-    args: dict[str, Any]
-    content: str = ""
-    error: bool = False
-    done: bool = False
-
-    @property
-    def data(self) -> dict[str, Any]:
-        try:
-            value = json.loads(self.content) if self.content and not self.error else {}
-        except json.JSONDecodeError:
-            return {}
-        return value if isinstance(value, dict) else {}
-
-    @property
-    def total_count(self) -> int | None:
-        value = self.data.get("total_count")
-        return value if isinstance(value, int) else None
-
-    @property
-    def cypher(self) -> list[str]:
-        return [str(c) for c in self.data.get("cypher") or []]
-
-    @property
-    def filter(self) -> dict[str, Any] | None:
-        """The ContractFilter (describe() form) the tool ran, when the Explorer can show the same set."""
-        value = self.data.get("filter")
-        if not isinstance(value, dict) or self.args.get("summary_search"):
-            return None
-        return value
-
-    @property
-    def database_failed(self) -> bool:
-        """The tool failed because of the database (unreachable, timed out, error at run time)."""
-        return self.error and self.content.startswith(DATABASE_ERROR)
-
-    def outcome(self) -> str:
-        """A few words on the result: the count, the row count or the error."""
-        if not self.done:
-            return "running"
-        if self.error:
-            return self.content.removeprefix("Error: ").split(FIX_HINT)[0].rstrip(" .")[:300]
-        if self.total_count is not None:
-            return f"total_count={self.total_count}"
-        if "row_count" in self.data:
-            return f"rows={self.data['row_count']}"
-        return "ok"
-
-    def summary(self) -> str:
-        """One line for traces: name, compact arguments, outcome."""
-        args = json.dumps(self.args, ensure_ascii=False, separators=(",", ":"), default=str)
-        return f"{self.name}({args}) -> {self.outcome()}"
-
-
-@dataclass
-class Token:
-    text: str
-
-
-@dataclass
-class ToolStarted:
-    trace: ToolTrace
-
-
-@dataclass
-class ToolFinished:
-    trace: ToolTrace
-
-
-@dataclass
-class Answer:
-    text: str
-    traces: list[ToolTrace] = field(default_factory=list)
-    meta: dict[str, Any] = field(default_factory=dict)  # the final message's response_metadata
-
-
-@dataclass
-class Failure:
-    message: str
-    traces: list[ToolTrace] = field(default_factory=list)
-
-
-Event = Token | ToolStarted | ToolFinished | Answer | Failure
 
 
 def to_messages(history: Sequence[dict[str, Any]]) -> list[BaseMessage]:
@@ -199,16 +117,6 @@ def stream_turn(agent: CompiledStateGraph, ctx: Context, question: str,
                       list(turn.traces.values()))
         return
     yield from turn.finish()
-
-
-@dataclass
-class AgentAnswer:
-    """A finished question: the answer text (or the error) and the tool calls made."""
-
-    text: str
-    traces: list[ToolTrace]
-    error: str | None = None
-    meta: dict[str, Any] = field(default_factory=dict)
 
 
 def ask(agent: CompiledStateGraph, ctx: Context, question: str,

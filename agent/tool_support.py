@@ -1,13 +1,11 @@
 """Helpers every agent tool shares: reading the runtime context, compact JSON (clean, capped: agent/tool_output.py),
-and tool error messages."""
+and tool error messages. Free of LangGraph and LangChain, so the exact-mode runner (agent.exact) uses it too."""
 
 from __future__ import annotations
 
+import sys
 from datetime import date
 from typing import Any
-
-from langgraph.prebuilt import ToolRuntime
-from langgraph.prebuilt.tool_node import ToolInvocationError
 
 from agent.context import Context
 from agent.tool_output import encode, fit_payload
@@ -21,7 +19,7 @@ MAX_ERROR_CHARS = 2000  # an error message the model reads (a database error can
 FIX_HINT = "Fix the arguments and call the tool again, or tell the user what is not possible."
 
 
-def context_of(runtime: ToolRuntime) -> Context:
+def context_of(runtime: Any) -> Context:
     """The run's `Context` (driver, settings, today); a clear error when the caller forgot to pass it."""
     ctx = getattr(runtime, "context", None)
     if not isinstance(ctx, Context):
@@ -74,7 +72,10 @@ def handle_tool_error(e: Exception) -> str:
 
     Anything else is a bug and is raised again (ToolNode re-raises what its handler raises).
     """
-    if isinstance(e, ToolInvocationError):
+    # LangGraph's argument error can only come from its ToolNode, so it is looked up only when LangGraph is
+    # loaded: the exact-mode runner (agent.exact) reports tool errors through here without importing it.
+    tool_node = sys.modules.get("langgraph.prebuilt.tool_node")
+    if tool_node is not None and isinstance(e, tool_node.ToolInvocationError):
         details = "; ".join(_error_line(err) for err in (e.filtered_errors or []))
         return f"Error: invalid arguments for {e.tool_name}: {_clip(details or e.message)}. {FIX_HINT}"
     if isinstance(e, DatabaseError | DatabaseUnavailable):

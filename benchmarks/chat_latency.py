@@ -29,7 +29,7 @@ from core.settings import REPO_ROOT, AgentSettings
 RESULTS = Path(__file__).parent / "results"
 QUESTIONS = ("How many supply contracts?", "Which distributor agreements are worth the most?",
              "How many contracts were in force on 1 July 2012?", "What is the total value of license agreements?",
-             "Which year saw the most agreements end?")
+             "Which year saw the most agreements end?", "Which contracts mention 'most favored nation'?")
 
 
 class _Pages(PagesManager):

@@ -6,7 +6,8 @@ The default files are `offline_questions.jsonl` (223 questions), `offline_questi
 `offline_questions_d.jsonl` (40), `offline_questions_renewals.jsonl` (35, renewals and notice deadlines) and
 `offline_questions_status.jsonl` (38, the status on a date, groups by status, month ranges), each written before
 the parser was run on it. Each row has a gold answer:
-a ContractFilter (describe() form), {"tool", "scope"} for contract-level questions, "refuse" or "clarify".
+a ContractFilter (describe() form), {"tool", "scope"} for contract-level questions ({"tool": "text_search",
+"scope", "query"} for a search of the contracts' text: the query must match too), "refuse" or "clarify".
 Outcomes: `exact` (the parser's filter / tool equals the gold), `safe` (it refused or asked back where an
 answer was expected: no number given), `wrong` (it answered with anything else: a confident wrong answer).
 Follow-ups (`follow`: the id of the previous question) start from the previous question's gold filter. Party
@@ -89,6 +90,8 @@ def judge(row: dict[str, Any], parsed: ParsedQuestion) -> str:
     tool = gold.get("tool", "contract_search") if isinstance(gold, dict) else "contract_search"
     same = parsed.tool == tool and parsed.filter is not None and \
         comparable(parsed.filter) == comparable(gold_filter(gold))
+    if tool == "text_search":  # the words searched for are part of the answer's meaning
+        same = same and parsed.topic == gold.get("query")
     return "exact" if same else "wrong"
 
 

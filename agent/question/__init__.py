@@ -8,9 +8,11 @@ filter (follow-ups) and the graph's party names (`PartyDirectory`).
 
 Modules: `scan` (tokens, typo correction, consumed spans), `lexicon` (types, clauses, countries, states),
 `words` (filler and refusal word lists), `dates`, `amounts`, `facets` (types, clauses, status, governing law,
-party country), `topic` (free-text topics), `parties` (name matching), `intent` (count/list/sort/aggregation),
-`contract` (contract-level questions), `followup` (refining the previous filter), `leftover` (judging unused
-words), `parser` (the entry point), `answer` / `answer_contract` (the reply text from the tool results).
+party country), `topic` (free-text topics of the summary), `mention` ('which contracts mention X': a search of
+the contracts' text), `parties` (name matching), `intent` (count/list/sort/aggregation), `contract`
+(contract-level questions), `followup` (refining the previous filter), `leftover` (judging unused words),
+`parsed` (the result), `parser` (the entry point), `answer` / `answer_contract` / `answer_text` (the reply
+text from the tool results).
 """
 
 from agent.question.parser import ParsedQuestion, parse_question

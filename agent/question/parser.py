@@ -9,7 +9,6 @@ the parser refuse (never a confident wrong number); other left-over words are re
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
@@ -30,6 +29,8 @@ from agent.question.followup import extract_drops, is_follow_up, merge
 from agent.question.intent import extract_intent
 from agent.question.leftover import judge_leftover
 from agent.question.lexicon import TYPE_PATTERNS
+from agent.question.mention import Mention, find_mention
+from agent.question.parsed import ParsedQuestion
 from agent.question.parties import PartyDirectory, PartyMatch, any_entity, find_parties
 from agent.question.renewals import extract_renewal_types
 from agent.question.renewals import finish as finish_renewals
@@ -39,51 +40,10 @@ from agent.question.topic import extract_text
 from core.errors import FilterValidationError
 from core.untrusted import MAX_QUESTION_CHARS
 from graph.query.filters import ContractFilter, parse_filter
+from graph.retrieval.text_search import parse_terms, reading
 
 MAX_CANDIDATES = 6
 NO_CONTRACT = "I could not tell which contract you mean (name a party of it)"
-
-
-@dataclass
-class ParsedQuestion:
-    """What the parser made of a question. Exactly one of: a tool to run, `clarify`, `refusal`."""
-
-    question: str
-    filter: ContractFilter | None = None
-    tool: str | None = None  # contract_search | contract_details | clause_search
-    topic: str | None = None  # clause_search: what to look for
-    understood: list[tuple[str, str]] = field(default_factory=list)
-    ignored: list[str] = field(default_factory=list)
-    clarify: str | None = None
-    candidates: list[str] = field(default_factory=list)
-    refusal: str | None = None
-    partial: dict[str, Any] = field(default_factory=dict)  # what was understood when refusing (for the Explorer)
-    whole_set_metric: bool = False
-    follow_up: bool = False
-    overview: bool = False  # count, types, top parties and date range of the filtered set
-    today: date | None = None  # the reference date (the default `as_of`), which the answer states
-
-    def tool_args(self) -> dict[str, Any]:
-        """The arguments of the first tool call (what the LLM path would send)."""
-        scope = self.filter.describe() if self.filter is not None else {}
-        if self.tool == "clause_search":
-            return {"question": self.topic or self.question, **scope}
-        return scope
-
-    def partial_filter(self) -> dict[str, Any] | None:
-        """What was understood of a refused question, as a valid filter (for an Explorer link), if any."""
-        if not self.partial or self.filter is not None:
-            return None
-        try:
-            return parse_filter(self.partial).describe() or None
-        except FilterValidationError:
-            return None
-
-    def to_json(self) -> dict[str, Any]:
-        return {"tool": self.tool, "args": self.tool_args() if self.tool else None, "partial": self.partial_filter(),
-                "understood": [{"phrase": p, "meaning": m} for p, m in self.understood],
-                "ignored": self.ignored, "clarify": self.clarify, "candidates": self.candidates,
-                "refusal": self.refusal, "follow_up": self.follow_up}
 
 
 NUMBER_WORDS = {"two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8",
@@ -225,6 +185,33 @@ def parse_question(question: str, today: date, previous: ContractFilter | None =
     return parsed
 
 
+NOT_A_LIST = ("a full-text search gives the contracts whose text mentions it and their number; I can't group, "
+              "total, average or rank them by value")
+
+
+def _text_search(question: str, mention: Mention, today: date, previous: ContractFilter | None,
+                 directory: PartyDirectory | None, always_refine: bool) -> ParsedQuestion:
+    """'Which license agreements mention "most favored nation"?': the rest of the question is the scope of a
+    full-text search for the mentioned words (agent.question.mention)."""
+    parsed = _parse(mention.rest, today, previous, directory, False, always_refine)
+    parsed.question = question
+    try:
+        terms = parse_terms(mention.query)
+    except FilterValidationError as e:  # only common words, too many words: the search's own reason
+        parsed.refusal, parsed.tool, parsed.filter = str(e), None, None
+        return parsed
+    parsed.understood.insert(0, (mention.typed, f"{reading(terms)} (full-text search of the contracts' text)"))
+    if parsed.refusal or parsed.clarify or parsed.filter is None:
+        return parsed
+    f = parsed.filter
+    if parsed.tool != "contract_search" or parsed.overview or parsed.whole_set_metric \
+            or set(f.describe()) & {"group_by", "metric", "sort_by", "sort_order"}:
+        parsed.refusal, parsed.tool, parsed.filter = NOT_A_LIST, None, None
+        return parsed
+    parsed.tool, parsed.topic = "text_search", mention.query
+    return parsed
+
+
 def _parse(question: str, today: date, previous: ContractFilter | None, directory: PartyDirectory | None,
            contract_level: bool, always_refine: bool) -> ParsedQuestion:
     parsed = ParsedQuestion(question, today=today)
@@ -235,6 +222,8 @@ def _parse(question: str, today: date, previous: ContractFilter | None, director
     if not re.search(r"[a-zA-Z]", text):
         parsed.refusal = "the question has no words"
         return parsed
+    if contract_level and (mention := find_mention(text)) is not None:
+        return _text_search(question, mention, today, previous, directory, always_refine)
     scan = make_scan(text)
     contract: ContractQuestion | None = detect(scan) if contract_level else None
     drops = extract_drops(scan) if previous is not None and contract is None else []

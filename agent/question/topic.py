@@ -1,4 +1,4 @@
-"""Free-text topics: 'contracts about software', 'related to clinical trials', 'mentioning franchise fees'
+"""Free-text topics: 'contracts about software', 'related to clinical trials', 'regarding franchise fees'
 become the filter's `text` (full-text search over the contract summary and scope; every word must occur).
 
 Only words after an explicit cue are taken, and only up to the next word that starts another condition
@@ -10,8 +10,9 @@ import re
 
 from agent.question.scan import Scan
 
-CUE = re.compile(r"\b(?:about|related to|relating to|regarding|concerning|mentioning|that mention|which mention|"
-                 r"mention|mentions|dealing with|covering|on the subject of|on the topic of)$")
+# 'mention' is not a cue here: 'contracts that mention X' is a search of their text (agent.question.mention).
+CUE = re.compile(r"\b(?:about|related to|relating to|regarding|concerning|dealing with|covering|on the subject of|"
+                 r"on the topic of)$")
 NOT_AFTER = re.compile(r"\b(?:how|what|say|says|said|talk|talks|think)$")
 STOP = frozenset("""in signed governed with from before after since until worth valued that which and or between for
 by under over governing expiring ending effective dated during where who whose the a an is are was were signed

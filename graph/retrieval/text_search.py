@@ -60,7 +60,10 @@ class Term:
 
     def lucene(self) -> str:
         inner = " ".join(escape_lucene(w) for w in self.words)
-        return f'"{inner}"' if self.phrase else inner
+        # A word the analyzer splits into parts ('non-compete') is a phrase too: unquoted, Lucene would OR its
+        # parts ('non' or 'compete' anywhere in the section). A leading '-' or an apostrophe splits nothing.
+        split = any(len(re.findall(r"[^\W_]+", re.sub(r"['’]", "", w))) > 1 for w in self.words)
+        return f'"{inner}"' if self.phrase or split else inner
 
     def label(self) -> str:
         return f'"{" ".join(self.words)}"' if self.phrase else self.words[0]
@@ -105,6 +108,15 @@ def parse_terms(text: str) -> list[Term]:
     if len(kept) > TERMS_MAX:
         raise FilterValidationError(f"Text search: at most {TERMS_MAX} words or phrases.", field="text_search")
     return kept
+
+
+def reading(terms: list[Term]) -> str:
+    """What a search counts, in words: 'contracts whose text mentions "most favored nation"', or with several
+    terms 'contracts with a section that mentions 'audit' and 'rights''."""
+    labels = [t.label() if t.phrase else f"'{t.label()}'" for t in terms]
+    if len(labels) == 1:
+        return f"contracts whose text mentions {labels[0]}"
+    return f"contracts with a section that mentions {', '.join(labels[:-1])} and {labels[-1]}"
 
 
 def lucene_query(terms: list[Term]) -> str:

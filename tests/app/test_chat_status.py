@@ -5,23 +5,15 @@ from __future__ import annotations
 
 from urllib.parse import parse_qs
 
-import pytest
-
-from core.settings import AgentSettings
 from graph.reads.repository import search_contracts
 from tests.app.shown import shown
-from tests.app.test_chat_support import LLM_VARS, navigate_like_the_server, start_app
+from tests.app.test_chat_support import exact_mode_chat
 
 IN_FORCE_2012 = {"active": True, "as_of": "2012-07-01"}
 
 
 def test_exact_mode_answers_a_status_question_with_its_as_of_date(monkeypatch, driver) -> None:
-    navigate_like_the_server(monkeypatch)
-    for name in LLM_VARS:
-        monkeypatch.delenv(name, raising=False)
-    if AgentSettings.load().configured:
-        pytest.skip("an LLM is configured in .streamlit/secrets.toml on this machine")
-    at = start_app("pages/assistant/chat.py")
+    at = exact_mode_chat(monkeypatch)
     at.chat_input(key="chat_input").set_value("How many contracts were in force on 1 July 2012?").run()
     assert not at.exception, at.exception
     expected = search_contracts(driver, IN_FORCE_2012).total_count

@@ -7,10 +7,12 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 import streamlit.testing.v1.app_test as app_test_module
 from streamlit.runtime.pages_manager import PagesManager
 from streamlit.testing.v1 import AppTest
 
+from core.settings import AgentSettings
 from graph.server.config import REPO_ROOT
 
 APP = str(REPO_ROOT / "app.py")
@@ -51,3 +53,14 @@ def start_app(page: str | None = None) -> AppTest:
         at.run()
     assert not at.exception, at.exception
     return at
+
+
+def exact_mode_chat(monkeypatch: Any) -> AppTest:
+    """The Chat page with no LLM configured (exact mode), navigated like the server; skips when this machine's
+    secrets configure an LLM."""
+    navigate_like_the_server(monkeypatch)
+    for name in LLM_VARS:
+        monkeypatch.delenv(name, raising=False)
+    if AgentSettings.load().configured:
+        pytest.skip("an LLM is configured in .streamlit/secrets.toml on this machine")
+    return start_app("pages/assistant/chat.py")

@@ -1,6 +1,7 @@
 """The command-line entry points start without the modules they do not use (issue 31, latency): an offline
-`python -m agent ask` loads neither the OpenAI client nor langchain-openai (core.llm imports them only when a
-model is built), and no CLI loads pandas (core.lean_start: the Neo4j driver would import it). Read from
+`python -m agent ask` loads neither LangGraph nor LangChain nor the OpenAI client (agent.exact runs exact mode
+without the agent loop; core.llm imports the client only when a model is built) nor numpy, and no CLI loads
+pandas (core.lean_start: the Neo4j driver would import both). Read from
 `python -X importtime`, which lists every module the real entry point imported."""
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from core.settings import REPO_ROOT, read_secrets
 from graph.reads.repository import search_contracts
 
 LLM_VARS = ("LLM_PROVIDER", "LLM_SCRIPT", "OPENAI_API_KEY", "OPENAI_BASE_URL", "LLM_MODEL")
-UNUSED = {"openai", "langchain_openai", "pandas"}
+UNUSED = {"openai", "langchain_openai", "pandas", "numpy", "langgraph", "langchain_core"}
 
 
 def imported(*args: str) -> tuple[subprocess.CompletedProcess[str], set[str]]:
@@ -37,8 +38,8 @@ def test_offline_ask_answers_without_the_llm_stack_or_pandas(driver) -> None:
     assert done.returncode == 0, done.stderr[-2000:]
     expected = search_contracts(driver, {"contract_types": ["Supply"]}).total_count
     assert done.stdout.startswith(f"**{expected} contracts** match.")
-    assert {"neo4j", "langgraph", "langchain_core"} <= names  # the probe sees what the answer needed
-    assert names & UNUSED == set()
+    assert {"neo4j", "agent", "graph", "pydantic"} <= names  # the probe sees what the answer needed
+    assert names & UNUSED == set()  # exact mode runs without the agent loop (agent.exact)
 
 
 @pytest.mark.parametrize("args", [("graph", "server", "status"), ("ingest", "load-texts", "--help"),
