@@ -17,6 +17,9 @@ Set: the dev contracts (`labels_dev.csv`) that have a PDF among `--pdfs` (47 of 
    Reported: the share of fields equal (all fields, and only those the text-layer version filled), OCR seconds
    per page (wall clock on this machine, rendering included), mean OCR confidence, and the scans' F1 against
    the labels beside the text-layer PDFs' F1 on the same contracts.
+   `--ocr-cache DIR` keeps each scan's OCR output (page texts, confidences and the seconds OCR took) in DIR and
+   reuses it on the next run, so a change to the extractors is re-measured on the same OCR without redoing it
+   (the seconds per page reported are those measured when the page was OCRed).
 """
 
 from __future__ import annotations
@@ -38,7 +41,9 @@ from core.names import norm_party
 from evals.gold import norm_title
 from evals.ingest import FIELDS, Counts, _rules_predictions, format_table, score_contract
 from ingest.cuad_labels import LabelledContract, index_texts, load_labels, name_key, read_text
+from ingest.ocr import OcrPage, ReadResult
 from ingest.ocr import read_text as read_upload
+from ingest.pdf import PdfText
 
 log = logging.getLogger(__name__)
 DEFAULT_PDFS = Path("../shared/data/cuad/pdf")
@@ -88,8 +93,27 @@ def pdf_vs_text(contracts: list[tuple[Path, LabelledContract]], texts: Path) -> 
     return {"contracts": len(used), "pdf": _scores(pdf_counts), "txt": _scores(txt_counts)}
 
 
+def ocr_scan(path: Path, cache: Path | None) -> tuple[ReadResult, float]:
+    """The image-only version of `path` read by OCR, and the seconds that took (from `cache` when it has it)."""
+    cached = cache / f"{path.stem}.json" if cache else None
+    if cached and cached.exists():
+        found = json.loads(cached.read_text())
+        pdf = PdfText(sha256=found["sha256"], pages=found["pages"], n_pages=len(found["pages"]))
+        return ReadResult(pdf=pdf, ocr=tuple(OcrPage(**p) for p in found["ocr"])), found["seconds"]
+    with tempfile.TemporaryDirectory(prefix="cg-scan-") as tmp:
+        scan = scan_of(path, Path(tmp))
+    started = time.perf_counter()
+    read = read_upload(scan)
+    took = time.perf_counter() - started
+    if cached:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        cached.write_text(json.dumps({"sha256": read.pdf.sha256, "pages": read.pdf.pages, "seconds": took,
+                                      "ocr": [vars(p) for p in read.ocr]}))
+    return read, took
+
+
 def scans(contracts: list[tuple[Path, LabelledContract]], n: int,
-          partial: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
+          partial: Callable[[dict[str, Any]], None] | None = None, cache: Path | None = None) -> dict[str, Any]:
     """Part 2: image-only versions of the `n` shortest dev PDFs, OCRed and compared with the text layer;
     `partial` gets the results so far after each PDF (a long run leaves its figures if stopped)."""
     import pypdfium2 as pdfium
@@ -99,11 +123,7 @@ def scans(contracts: list[tuple[Path, LabelledContract]], n: int,
     seconds, confidences, rows = 0.0, [], []
     scan_counts, text_counts = {f: Counts() for f in FIELDS}, {f: Counts() for f in FIELDS}
     for n_pages, name, path, contract in sized:
-        with tempfile.TemporaryDirectory(prefix="cg-scan-") as tmp:
-            scan = scan_of(path, Path(tmp))
-        started = time.perf_counter()
-        read = read_upload(scan)
-        took = time.perf_counter() - started
+        read, took = ocr_scan(path, cache)
         text_pred = _rules_predictions(read_upload(path.read_bytes()).pdf.pages, contract.filename)
         scan_pred = _rules_predictions(read.pdf.pages, contract.filename)
         score_contract(text_counts, text_pred, contract)
@@ -149,6 +169,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--scans", type=int, default=20, help="image-only PDFs to OCR (the shortest dev PDFs)")
     parser.add_argument("--skip-text", action="store_true", help="only the scans (part 2)")
     parser.add_argument("--out", type=Path, default=None, help="write the results as JSON")
+    parser.add_argument("--ocr-cache", type=Path, default=None, help="keep and reuse the scans' OCR output here")
     args = parser.parse_args(argv)
     contracts = dev_pdfs(args.pdfs, args.labels)
     sys.stderr.write(f"Dev PDFs: {len(contracts)} (labels: {args.labels.name})\n")
@@ -164,7 +185,7 @@ def main(argv: list[str] | None = None) -> int:
                 args.out.write_text(json.dumps({**results, "scans": {**found, "complete": False}}, indent=1,
                                                default=str) + "\n")
 
-        found = results["scans"] = scans(contracts, args.scans, partial)
+        found = results["scans"] = scans(contracts, args.scans, partial, args.ocr_cache)
         found["complete"] = True
         sys.stdout.write(f"\nScans: {found['pdfs']} image-only PDFs ({found['pages']} pages, {SCAN_DPI} dpi): "
               f"{found['fields_equal_share']:.1%} of fields equal to the text layer's "

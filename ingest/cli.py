@@ -67,6 +67,7 @@ class Summary:
     failed: list[tuple[Path, str]] = field(default_factory=list)
     linked: list[tuple[Path, str]] = field(default_factory=list)
     needs_review: dict[str, str] = field(default_factory=dict)  # file_id -> why it was flagged
+    duplicates: dict[Path, str] = field(default_factory=dict)  # file -> the known contract it was recognised as
 
     def lines(self) -> list[str]:
         linked = f", linked {len(self.linked)}" if self.linked else ""
@@ -189,6 +190,8 @@ def ingest_one(path: Path, driver: Driver, engine: Engine, summary: Summary, *, 
         if not draft.contract_type and chosen:
             draft = draft.model_copy(update={"contract_type": chosen})
         action = _duplicate_action(review, yes=yes, ask=ask, default=on_duplicate)
+        if review.duplicate is not None:
+            summary.duplicates[path] = review.duplicate.file_id
         committed = commit_review(driver, review, draft, same_as, embeddings=embeddings, on_duplicate=action,
                                   flag_missing=not strict)
     except DuplicateFile as e:  # found before reading, or refused by the constraint at commit

@@ -19,6 +19,7 @@ from __future__ import annotations
 import io
 import logging
 import os
+import re
 import subprocess
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -45,6 +46,13 @@ _TSV_COLUMNS = ("level", "page_num", "block_num", "par_num", "line_num", "word_n
 _NOT_INSTALLED = ("This PDF is a scan and needs OCR, but Tesseract is not installed (run `make setup`, or apt-get "
                   "install tesseract-ocr tesseract-ocr-eng)")
 OcrProgress = Callable[[int, int], None]  # (pages read so far, pages to read)
+# Tesseract often reads a closing double quote as two single ones (“SEC’’), as ”’, or as one single quote
+# (“1940 Act’)), or as ’”. Left so, a defined term never closes and the party rules read the prose up to the next
+# quote as a party list (an OCRed fund agreement gave the parties "Investment Company Act" and "Exchange
+# Commission"). Only quotes of these shapes are mended; an apostrophe inside a word (Fund’s) is not a quote.
+_DOUBLED_CLOSE = re.compile("(?:[\u2019']{2}|\u201d[\u2019']|[\u2019']\u201d)")
+_DOUBLED_OPEN = re.compile("\u2018\u2018")
+_SINGLE_CLOSE = re.compile("(\u201c[^\u201c\u201d\u2019\n]{1,60}?)\u2019(?![A-Za-z])")
 
 
 class OcrUnavailableError(IngestError):
@@ -156,6 +164,12 @@ def parse_tsv(tsv: str) -> dict[str, list]:
     return data
 
 
+def mend_quotes(text: str) -> str:
+    """OCR's misread double quotes as real ones: ’’ and ”’ -> ”, ‘‘ -> “, “Term’ -> “Term”."""
+    text = _DOUBLED_OPEN.sub("\u201c", _DOUBLED_CLOSE.sub("\u201d", text))
+    return _SINGLE_CLOSE.sub("\\1\u201d", text)
+
+
 def ocr_lines(data: dict[str, list], height: int) -> tuple[list[Line], OcrPage | None]:
     """Tesseract's words grouped into printed lines (y upwards, as PDF baselines are), and the confidence."""
     lines: dict[tuple[int, int, int], list[int]] = {}  # in Tesseract's reading order (columns kept apart)
@@ -165,7 +179,7 @@ def ocr_lines(data: dict[str, list], height: int) -> tuple[list[Line], OcrPage |
     out = []
     for members in lines.values():
         bottom = max(data["top"][i] + data["height"][i] for i in members)
-        text = " ".join(str(data["text"][i]).strip() for i in members)
+        text = mend_quotes(" ".join(str(data["text"][i]).strip() for i in members))
         out.append(Line(text, float(height - bottom), float(min(data["left"][i] for i in members))))
     weights = [(len(str(data["text"][i]).strip()), float(data["conf"][i])) for m in lines.values() for i in m]
     total = sum(w for w, _ in weights)

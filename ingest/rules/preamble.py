@@ -32,6 +32,10 @@ _STOP = re.compile(
     r"|\breferred\s+to\s+(?:herein\s+)?as\s+(?:the\s+)?\"Part(?:y|ies)\""
     r"|\beach\s+(?:a|individually\s+a)\s+\"?Party|\bthe\s+parties\s+(?:hereto\s+)?(?:hereby\s+)?agree"
 )
+# The first article's heading in capitals ends the list even inside an unclosed parenthesis: no parenthetical
+# holds one, but an OCR page that lost a ")" ("(the “Shares”. SECTION 1. SERVICES ...") would otherwise run
+# the list on into the clauses, whose defined terms ("Investment Company Act") then read as parties.
+_HEADING = re.compile(r"\s(?:SECTION|ARTICLE)\s+(?:1|I)\b\.?\s+[A-Z]{2,}")
 ALIAS = re.compile(r"\((?:[^()]|\([^()]*\))*?\"[^\"]{1,60}\"(?:[^()]|\([^()]*\))*\)"
                    r"|\((?:hereinafter|herein)\s[^()]{0,80}\)")
 _AGREEMENT_NEARBY = re.compile(r"agreement|contract|amendment|addendum|memorandum", re.IGNORECASE)
@@ -58,7 +62,7 @@ def _depth_at(flat: str, start: int, pos: int) -> int:
 def _list_end(flat: str, start: int) -> int:
     limit = min(len(flat), start + LIST_CHARS)
     for stop in _STOP.finditer(flat, start, limit):
-        if _depth_at(flat, start, stop.start()) <= 0:
+        if _depth_at(flat, start, stop.start()) <= 0 or _HEADING.match(flat, stop.start()):
             return stop.start()
     return limit
 
