@@ -9,7 +9,9 @@ preceding paragraph", "this Section", "Section __". EXTERNAL references (a statu
 instrument: "Section 102 of the Code", "15 U.S.C. Section 1", "Section 4.2 of the Separation Agreement";
 defined in ingest/document/refs/external.py) are counted apart and left out. A document's own filing label
 ("Exhibit 10.7" heading an SEC exhibit) is not a reference. An exhibit that is referenced but not attached
-to the text stays in the denominator as unresolved; it is also reported on its own line.
+to the text is its own outcome, "not in this filing" (reason "absent"): it stays in the denominator of the
+first figure (all internal references, comparable with earlier rounds) and is left out of the second
+(references whose target is in the text), which is printed beside it.
 "Resolved" means a target section was found; references to the provision they sit in ("this Section",
 "Section 5" inside 5.2; match "containing") resolve but are not stored as edges; their count is printed
 so the rate without them can be read too.
@@ -36,6 +38,7 @@ from ingest.document.refs.resolve import Found, scan_references
 
 CUAD = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "cuad"
 RESULTS = Path(__file__).resolve().parent / "results" / "xrefs.txt"
+NOT_IN_FILING = "not in this filing"  # the outcome of reason "absent" (ingest.document.refs.exhibits)
 
 
 @dataclass
@@ -63,19 +66,23 @@ class Tally:
                 self.containing += ref.how == "containing"
                 self.how[ref.how] += 1
                 continue
-            group = f"{ref.how} | {shape_of(ref)}"
+            group = f"{NOT_IN_FILING if ref.how == 'absent' else ref.how} | {shape_of(ref)}"
             self.unresolved[group] += 1
             self.examples.setdefault(group, []).append(f"{name[:60]} | {ref.source} | {ref.text}")
 
     def lines(self, label: str, examples: int) -> list[str]:
         rate = self.resolved / self.internal if self.internal else 0.0
         bare = self.internal - self.containing
-        absent = sum(n for g, n in self.unresolved.items() if g.startswith("absent"))
+        absent = sum(n for g, n in self.unresolved.items() if g.startswith(NOT_IN_FILING))
+        in_text = self.internal - absent
         out = [f"{label}: {self.documents} documents",
                f"  resolved {self.resolved} / {self.internal} internal references = {rate:.3f}",
+               f"  resolved {self.resolved} / {in_text} references whose target is in the text = "
+               f"{self.resolved / in_text if in_text else 0.0:.3f}",
                f"  without references to their own provision: {self.resolved - self.containing} / {bare} = "
                f"{(self.resolved - self.containing) / bare if bare else 0.0:.3f}",
-               f"  target not in the document (exhibit/schedule not attached; in the denominator): {absent}",
+               f"  {NOT_IN_FILING} (exhibit/schedule not attached; in the first denominator only): {absent}",
+               f"  unresolved, target should be in the text: {in_text - self.resolved}",
                f"  external (not counted): {self.external}",
                "  resolved by match: " + ", ".join(f"{k} {v}" for k, v in self.how.most_common()),
                "  unresolved by reason | shape:"]

@@ -17,9 +17,15 @@ LOAD_HINT = ("Build it with `make run` (it runs in the background) or `python -m
 
 
 def _summary(doc: DocumentOutline) -> str:
-    parts = [count_of(len(doc.sections), "section"), count_of(doc.reference_count, "cross-reference"),
-             f"{doc.unresolved_count:,} unresolved", count_of(len(doc.terms), "defined term"),
-             count_of(len(doc.footnotes), "footnote")]
+    """Counts of the tab; a reference that found no section is counted by its outcome: an exhibit or schedule
+    the filing does not contain ("not in this filing") is not a failure to resolve, nor is another
+    instrument's provision ("to other documents")."""
+    outcomes = [f"{doc.not_in_filing_count:,} not in this filing"] if doc.not_in_filing_count else []
+    outcomes.append(f"{doc.unresolved_count:,} unresolved")
+    if doc.external_count:
+        outcomes.append(f"{doc.external_count:,} to other documents")
+    parts = [count_of(len(doc.sections), "section"), count_of(doc.reference_count, "cross-reference"), *outcomes,
+             count_of(len(doc.terms), "defined term"), count_of(len(doc.footnotes), "footnote")]
     pages = f" · {count_of(doc.page_count, 'page')}" if (doc.page_count or 0) > 1 else ""
     return " · ".join(parts) + pages
 
@@ -38,5 +44,6 @@ def render_document(file_id: str, question: str | None = None) -> None:
             return
         render_clause_search(file_id, question, paged=(doc.page_count or 0) > 1)
         st.caption(_summary(doc) + ". Links jump to the referenced section; hover an underlined term for its "
-                   "definition; dashed references point outside this document.")
+                   "definition; references marked dotted name an exhibit or schedule not in this filing, dashed "
+                   "ones were not found (hover for which).")
         st.html(document_html(doc))

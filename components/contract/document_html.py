@@ -1,7 +1,8 @@
 """The Document tab's HTML: the section tree of one contract, with every resolved cross-reference a link to
 its target section (an anchor), defined terms underlined with their definition as the hover text (`title`),
-unresolved references marked, footnote links and the footnotes themselves. Pure string building (no
-Streamlit), every piece of document text escaped.
+references that found no section marked by outcome (not in this filing, not found, another document),
+footnote links and the footnotes themselves. Pure string building (no Streamlit), every piece of document
+text escaped.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ STYLE = """<style>
 .cg-doc a.cg-ref { color: #2E6BE6; text-decoration: underline; }
 .cg-doc abbr.cg-term { text-decoration: underline dotted #7A5AF8; cursor: help; }
 .cg-doc span.cg-unres { border-bottom: 1px dashed #D6456B; cursor: help; }
+.cg-doc span.cg-absent { border-bottom: 1px dotted #8A93A3; color: #5A6270; cursor: help; }
+.cg-doc span.cg-ext { border-bottom: 1px dashed #8A93A3; cursor: help; }
 .cg-doc .cg-notes { font-size: 12px; color: #5A6270; }
 .cg-doc .cg-fn { font-size: 13px; margin: 2px 0; scroll-margin-top: 8px; }
 .cg-doc .cg-sec:target, .cg-doc .cg-fn:target { background: #FFF8D6; }
@@ -56,6 +59,12 @@ def _pattern(needles: list[str]) -> re.Pattern[str] | None:
     return re.compile(rf"(?<![\w]){'(?:' + alternatives + ')'}(?![\w]|\.\d)")
 
 
+# How a reference that found no section is marked, by outcome (graph.reads.documents.DocumentOutline).
+_OUTCOMES = (("external", "cg-ext", "Refers to another document"),
+             ("unresolved", "cg-unres", "Reference not found in this document"),
+             ("not_in_filing", "cg-absent", "Not in this filing: the exhibit or schedule is not attached to the text"))
+
+
 def _replacements(section: dict[str, Any], outline: DocumentOutline) -> dict[str, str]:
     """Text piece -> the HTML that replaces it (references first: a reference beats a term inside it)."""
     found: dict[str, str] = {}
@@ -63,9 +72,9 @@ def _replacements(section: dict[str, Any], outline: DocumentOutline) -> dict[str
         if term in outline.terms:
             title = html.escape(_hover(outline.terms[term]), quote=True)
             found[term] = f'<abbr class="cg-term" title="{title}">{html.escape(term)}</abbr>'
-    for text in section["unresolved"]:
-        found[text] = (f'<span class="cg-unres" title="Reference not found in this document">'
-                       f"{html.escape(text)}</span>")
+    for key, css, title in _OUTCOMES:  # later outcomes win when one text has several (unlikely)
+        for text in section.get(key, []):
+            found[text] = f'<span class="{css}" title="{title}">{html.escape(text)}</span>'
     for ref in section["references"]:
         title = html.escape(f"Go to {section_label(ref['target'])}", quote=True)
         found[ref["text"]] = (f'<a class="cg-ref" href="#{anchor("sec", ref["target"])}" title="{title}">'

@@ -2,7 +2,8 @@
 
 Layer shape: (:Contract)-[:HAS_DOCUMENT]->(:Document)-[:HAS_SECTION]->(:Section)-[:HAS_SUBSECTION]->(:Section),
 (:Section)-[:REFERENCES {text, match}]->(:Section),
-(:Section)-[:UNRESOLVED_REFERENCE {text, external, reason}]->(:Document),
+(:Section)-[:UNRESOLVED_REFERENCE {text, external, reason}]->(:Document) (three outcomes: `external`, a provision of
+another instrument; reason "absent", an exhibit/schedule not in this filing; any other reason, unresolved),
 (:Document)-[:HAS_TERM]->(:DefinedTerm), (:Section)-[:DEFINES|USES_TERM]->(:DefinedTerm),
 (:Document)-[:HAS_FOOTNOTE]->(:Footnote)<-[:CITES_FOOTNOTE]-(:Section),
 (:Section {clause_scores})-[:IS_CLAUSE_OF_TYPE {band, score}]->(:ClauseType {name}): `clause_scores` holds the clause
@@ -212,7 +213,11 @@ RETURN d.source AS source, d.page_count AS page_count, d.layer_version AS layer_
             RETURN s {.number, .title, .text, .level, .ordinal, .page, .kind,
                       parent: [(p:Section)-[:HAS_SUBSECTION]->(s) | p.number][0],
                       references: [(s)-[r:REFERENCES]->(t:Section) | {target: t.number, text: r.text}],
-                      unresolved: [(s)-[r:UNRESOLVED_REFERENCE]->(d) | r.text],
+                      unresolved: [(s)-[r:UNRESOLVED_REFERENCE]->(d)
+                                   WHERE NOT coalesce(r.external, false) AND coalesce(r.reason, '') <> 'absent'
+                                   | r.text],
+                      not_in_filing: [(s)-[r:UNRESOLVED_REFERENCE]->(d) WHERE r.reason = 'absent' | r.text],
+                      external: [(s)-[r:UNRESOLVED_REFERENCE]->(d) WHERE r.external | r.text],
                       terms: [(s)-[:USES_TERM]->(t:DefinedTerm) | t.term],
                       footnotes: [(s)-[r]->(f:Footnote) WHERE type(r) = 'CITES_FOOTNOTE' | f.number],
                       clause_types: [(s)-[r:IS_CLAUSE_OF_TYPE]->(c:ClauseType) WHERE r.band = 'found' | c.name]}

@@ -16,8 +16,10 @@ from graph.server.db import read
 
 @dataclass(frozen=True)
 class DocumentOutline:
-    """A document's sections in reading order (each with `references`, `unresolved`, `terms`, `footnotes`,
-    `clause_types`, `parent`), its defined terms by term and its footnotes."""
+    """A document's sections in reading order (each with `references`, `terms`, `footnotes`, `clause_types`,
+    `parent` and the texts of its references that found no section, by outcome: `unresolved` (internal, not
+    found), `not_in_filing` (an exhibit/schedule the filing does not contain) and `external` (another
+    instrument's provision)), its defined terms by term and its footnotes."""
 
     file_id: str
     source: str | None
@@ -33,6 +35,14 @@ class DocumentOutline:
     @property
     def unresolved_count(self) -> int:
         return sum(len(s["unresolved"]) for s in self.sections)
+
+    @property
+    def not_in_filing_count(self) -> int:
+        return sum(len(s.get("not_in_filing", ())) for s in self.sections)
+
+    @property
+    def external_count(self) -> int:
+        return sum(len(s.get("external", ())) for s in self.sections)
 
 
 def document_outline(driver: Driver, file_id: str, database: str | None = None) -> DocumentOutline | None:

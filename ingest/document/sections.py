@@ -11,6 +11,7 @@ import bisect
 from dataclasses import dataclass, field
 
 from ingest.document.candidates import Candidate, find_candidates, find_exhibits, heading_title
+from ingest.document.filing_label import filing_label_lines
 from ingest.document.models import PREAMBLE, Section
 from ingest.document.numbering import numeric_key
 from ingest.document.outline import select_exhibits, select_headings
@@ -47,6 +48,7 @@ class Outline:
     key_of: dict[str, str] = field(default_factory=dict)
     spans: list[tuple[int, int, str]] = field(default_factory=list)
     extent: dict[str, int] = field(default_factory=dict)
+    filing_labels: frozenset[int] = frozenset()  # where the filing's own "Exhibit 10.38" lines start: no section
 
     def span_at(self, position: int) -> tuple[int, int, str]:
         """The (start, end, section number) piece of own text that contains `position`."""
@@ -64,10 +66,13 @@ def build_outline(text: str, page_starts: list[int]) -> Outline:
     whole = select_headings(cands)
     real = [c for c in whole if c.weight >= 0.5]
     body_start = real[0].pos if real else min(len(text), 300)
-    exhibits = select_exhibits(find_exhibits(text), body_start, text, cands)
+    noise = frozenset(filing_label_lines(text))
+    exhibits = select_exhibits([e for e in find_exhibits(text) if e.pos not in noise], body_start, text, cands)
     nodes = _heading_nodes(text, cands, exhibits)
     nodes = _with_subclauses(text, nodes)
-    return _finish(text, page_starts, nodes)
+    outline = _finish(text, page_starts, nodes)
+    outline.filing_labels = noise
+    return outline
 
 
 def _heading_nodes(text: str, cands: list[Candidate], exhibits: list[Candidate]) -> list[Node]:

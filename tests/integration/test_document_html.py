@@ -48,3 +48,14 @@ def test_a_run_of_blank_lines_is_cut_to_one_and_links_still_land() -> None:
     html = linked_text(section, DocumentOutline("f", None, 1, [section], {}, []))
     assert html == ('Subject to <a class="cg-ref" href="#cg-sec-2-3" title="Go to §2.3">Section 2.3</a>,\n\n'
                     "the Licensee pays.\n\nNext paragraph.")
+
+
+def test_references_without_a_section_are_marked_by_outcome() -> None:
+    """Issue 34: an exhibit the filing does not contain is "not in this filing", apart from "not found" and from
+    another instrument's provision."""
+    section = {**_section("See Exhibit B, Section 9.9 and Section 102 of the Code."),
+               "unresolved": ["Section 9.9"], "not_in_filing": ["Exhibit B"], "external": ["Section 102"]}
+    assert linked_text(section, DocumentOutline("f", None, 1, [section], {}, [])) == (
+        'See <span class="cg-absent" title="Not in this filing: the exhibit or schedule is not attached to the text">'
+        'Exhibit B</span>, <span class="cg-unres" title="Reference not found in this document">Section 9.9</span> '
+        'and <span class="cg-ext" title="Refers to another document">Section 102</span> of the Code.')

@@ -162,7 +162,8 @@ def _exhibits(text: str, outline: Outline) -> Iterator[Found]:
     amends = amends_another(text)
     for match in EXH_REF_RE.finditer(text):
         after = text[match.end():match.end() + 160]
-        if is_filing_label(text, match.start(), first_heading) or toc_title(match, after) or page_label(match, text):
+        if (match.start() in outline.filing_labels or is_filing_label(text, match.start(), first_heading)
+                or toc_title(match, after) or page_label(match, text)):
             continue
         source = outline.owner(match.start())
         if running_title(match, text, outline.scope_of.get(source)):
