@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import time
 from datetime import date
@@ -209,7 +210,9 @@ def test_background_build_progress_reaches_100_percent_in_the_sidebar(chromium, 
         page.goto(app.url + "/")
         sidebar = page.locator('[data-testid="stSidebar"]')
         expect(sidebar).to_contain_text("document layer", timeout=60_000)
-        expect(sidebar).to_contain_text("document layer 3/3", timeout=240_000)
+        # 3/3 shows until the builder records "done"; a rerun that comes after that shows the finished line.
+        expect(sidebar).to_contain_text(re.compile(r"document layer 3/3|every contract's text parsed"),
+                                        timeout=240_000)
         page.screenshot(path=str(artifacts / "build-progress-done.png"))
         context.close()
     finally:

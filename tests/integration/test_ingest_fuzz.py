@@ -113,6 +113,9 @@ def test_fuzzed_ingest_arguments(driver, playground, tmp_path_factory, monkeypat
     monkeypatch.setenv("LLM_PROVIDER", "scripted")
     monkeypatch.setenv("LLM_SCRIPT", str(script))
     monkeypatch.delenv("EMBEDDING_MODEL", raising=False)
+    # A junk value after "--" ("." or "") is a relative path: inside the playground, never the repository, whose
+    # .data/ holds the test file store's real uploaded PDFs.
+    monkeypatch.chdir(playground)
     before = graph_counts(driver)
     seen: list[int] = []
 
