@@ -1,9 +1,10 @@
 """Confidence bands of a section-category probability, and how their thresholds are chosen (pure functions).
 
-A category is **found** in a section when its probability is at least the category's `found` threshold, chosen
-for precision, and **possible** when it is at least the lower `possible` threshold; below that it is not
-stored as a clause type (its probability still is, on the section). Thresholds are chosen on dev split A's
-cross-validated probabilities, measured the way `evals.clauses` measures (`Curve`), never on split B.
+A category is **found** in a section when its probability is at least the category's `found` threshold (for the
+KEY_CATEGORIES chosen for precision, for the others for F1), and **possible** when it is at least the lower
+`possible` threshold; below that it is not stored as a clause type (its probability still is, on the section).
+Thresholds are chosen on dev split A's cross-validated probabilities, measured the way `evals.clauses` measures
+(`Curve`), never on split B.
 """
 
 from __future__ import annotations
@@ -14,7 +15,12 @@ import numpy as np
 
 FOUND, POSSIBLE = "found", "possible"
 BANDS = (FOUND, POSSIBLE)
-PRECISION_TARGET = 0.80  # found: the best F1 among thresholds with at least this precision on split A
+PRECISION_TARGET = 0.80  # found, KEY_CATEGORIES: the best F1 among thresholds with this precision on split A
+# The categories whose found band must be precise (issue 30: found-band precision >= PRECISION_TARGET on split B);
+# the found band of every other category is the threshold of best F1 on split A.
+KEY_CATEGORIES = ("Governing Law", "Termination For Convenience", "Anti-Assignment", "Non-Compete", "Exclusivity",
+                  "Cap On Liability", "Uncapped Liability", "Insurance", "Audit Rights", "License Grant",
+                  "Change Of Control", "Renewal Term")
 MIN_FOUND = 3  # a threshold keeping fewer sections than this on split A says nothing about precision
 GRID = tuple(round(0.02 * i, 2) for i in range(1, 50))  # 0.02 ... 0.98
 POSSIBLE_FLOOR = 0.1
@@ -59,15 +65,18 @@ def curve(probabilities: np.ndarray, holds: list[frozenset[tuple[str, int]]], sp
     return [point_at(probabilities, holds, spans, t) for t in GRID]
 
 
-def choose(points: list[Point], precision_target: float = PRECISION_TARGET) -> Thresholds:
+def choose(points: list[Point], precision_target: float | None = PRECISION_TARGET) -> Thresholds:
     """`found`: the best F1 among thresholds reaching the precision target with at least MIN_FOUND sections
-    kept, else the best F0.5; `possible`: the best F2 at or below `found` (at least POSSIBLE_FLOOR)."""
+    kept, else the best F0.5 (no target, None: the best F1); `possible`: the best F2 at or below `found` (at least
+    POSSIBLE_FLOOR)."""
     usable = [p for p in points if p.kept >= MIN_FOUND]
     if not usable:
         return Thresholds(GRID[-1], GRID[-1])
-    precise = [p for p in usable if p.precision >= precision_target]
-    best = max(precise, key=lambda p: (p.f(), p.threshold)) if precise else \
-        max(usable, key=lambda p: (p.f(0.5), p.threshold))
+    precise = [p for p in usable if p.precision >= precision_target] if precision_target is not None else usable
+    if precision_target is None or precise:
+        best = max(precise, key=lambda p: (p.f(), p.threshold))
+    else:
+        best = max(usable, key=lambda p: (p.f(0.5), p.threshold))
     lower = [p for p in usable if POSSIBLE_FLOOR <= p.threshold <= best.threshold]
     possible = max(lower, key=lambda p: (p.f(2.0), p.threshold)).threshold if lower else best.threshold
     return Thresholds(best.threshold, possible)

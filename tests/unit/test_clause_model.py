@@ -48,6 +48,9 @@ def test_choose_prefers_precision_then_recall() -> None:
     assert chosen.possible == 0.3  # best F2 at or below found: 0.3's F2 beats 0.1's and 0.5's
     assert choose([Point(0.5, 20, 0.6, 0.5), Point(0.7, 10, 0.7, 0.2)]).found == 0.5  # no precise one: best F0.5
     assert choose([Point(0.5, 1, 1.0, 0.1)]) == Thresholds(0.98, 0.98)  # nothing usable: the bands stay empty
+    # No precision target (the categories outside KEY_CATEGORIES): found is the best F1 (0.3: 0.7875 beats 0.5's
+    # 0.772 and 0.1's 0.563), possible the best F2 at or below it (0.3's 0.851 beats 0.1's 0.745).
+    assert choose(points, None) == Thresholds(0.3, 0.3)
 
 
 def _synthetic(contracts: int = 12) -> Dataset:
