@@ -32,11 +32,15 @@ test: venv neo4j ocr chromium
 setup: venv neo4j models ocr
 
 venv: $(STAMP)
-# --no-compile: pip byte-compiles every installed module (about 30 of its 87 CPU seconds from pip's cache on this
-# machine); Python compiles the modules it imports on first use instead.
+# The requirements are installed by uv (pinned in requirements.txt; pip installs it first): from its cache it takes
+# about 5 s where pip took 57-87 s quiet and 380 s on a loaded machine (docs/DEVELOPMENT.md). Should uv not
+# install, pip does the job as before (--no-compile: Python compiles the modules it imports on first use).
+UV_VERSION := $(shell sed -n 's/^uv==//p' requirements.txt)
 $(STAMP): requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install -q --no-compile -r requirements.txt
+	( $(PY) -m pip install -q uv==$(UV_VERSION) && \
+	  $(VENV)/bin/uv pip install -q --python $(PY) -r requirements.txt ) || \
+	  $(PY) -m pip install -q --no-compile -r requirements.txt
 	touch $(STAMP)
 
 # Seeded and deterministic; a few minutes on 2 cores. Retrained when its code, the section parser that cuts its
