@@ -27,6 +27,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -90,8 +91,8 @@ def visit(browser: Browser, base: str, spec: PageSpec) -> dict[str, Any]:
                                "&& /\\.js$/.test(r.name)).map((r) => [r.name.split('/').pop().split('.')[0], "
                                "Math.round(r.startTime), Math.round(r.duration)])")
         error = None
-    except Exception as e:  # noqa: BLE001 - a timed-out visit is a result of the run, not a crash of it
-        marks, busy, chunks, error = page.evaluate("() => window.__firstVisit || {}"), None, [], str(e)[:300]
+    except Exception as e:  # noqa: BLE001 - a timed-out or crashed visit is a result of the run, not its end
+        marks, busy, chunks, error = partial_marks(page), None, [], str(e)[:300]
     finally:
         context.close()
     visible = [marks[t] for t in spec.targets if t in marks]
@@ -100,13 +101,37 @@ def visit(browser: Browser, base: str, spec: PageSpec) -> dict[str, Any]:
             "long_tasks_ms": None if busy is None else round(busy), "slow_chunks": chunks, "error": error}
 
 
+def partial_marks(page: Page) -> dict[str, float]:
+    """What the probe saw before a visit failed; nothing when the tab itself crashed."""
+    try:
+        return page.evaluate("() => window.__firstVisit || {}")
+    except Exception:  # noqa: BLE001 - a crashed tab ("Target crashed") has no marks to give
+        return {}
+
+
 def summarise(visits: list[dict[str, Any]]) -> dict[str, Any]:
     times = [v["ms"] for v in visits if v["ms"] is not None]
     return {"median_ms": round(statistics.median(times)) if times else None, "max_ms": max(times, default=None),
             "runs_ms": [v["ms"] for v in visits], "failed": sum(v["ms"] is None for v in visits)}
 
 
-def run(trees: dict[str, Path], runs: int, port: int, pages: list[str] | None) -> dict[str, Any]:
+def assemble(trees: dict[str, Path], specs: list[PageSpec], visits: dict[str, dict[str, list[dict[str, Any]]]],
+             rounds: list[dict[str, Any]]) -> dict[str, Any]:
+    """The results so far: per tree, per page, median and max with every visit; the rounds' load averages."""
+    result: dict[str, Any] = {"trees": {}, "rounds": rounds}
+    for name, tree in trees.items():
+        commit = subprocess.run(["git", "-C", str(tree), "rev-parse", "--short", "HEAD"], capture_output=True,
+                                text=True, check=False).stdout.strip()
+        result["trees"][name] = {"path": str(tree), "commit": commit,
+                                 "pages": {s.name: {**summarise(visits[name][s.name]), "content": s.note,
+                                                    "visits": visits[name][s.name]} for s in specs}}
+    return result
+
+
+def run(trees: dict[str, Path], runs: int, port: int, pages: list[str] | None,
+        save: Callable[[dict[str, Any]], None]) -> None:
+    """Warm-up, then `runs` rounds over every page; `save` gets the results so far after every round (a
+    crash or a stopped run keeps the rounds done)."""
     settings = Neo4jSettings.load()
     with build_driver(settings) as driver:
         key = search_parties(driver, {"name": VERTICALNET_PARTY})["parties"][0]["key"]
@@ -116,7 +141,7 @@ def run(trees: dict[str, Path], runs: int, port: int, pages: list[str] | None) -
     servers = {name: start_server(tree, port + i, logs / f"first-visit-{name}.log")
                for i, (name, tree) in enumerate(trees.items())}
     bases = {name: f"http://127.0.0.1:{port + i}" for i, name in enumerate(trees)}
-    result: dict[str, Any] = {"trees": {}, "rounds": []}
+    rounds: list[dict[str, Any]] = []
     visits: dict[str, dict[str, list[dict[str, Any]]]] = {n: {s.name: [] for s in specs} for n in trees}
     try:
         with sync_playwright() as p:
@@ -138,7 +163,8 @@ def run(trees: dict[str, Path], runs: int, port: int, pages: list[str] | None) -
                         clear_caches(admins[name])
                         visits[name][spec.name].append(visit(browser, bases[name], spec))
                 entry["load_1m_end"] = round(os.getloadavg()[0], 2)
-                result["rounds"].append(entry)
+                rounds.append(entry)
+                save(assemble(trees, specs, visits, rounds))
                 print(json.dumps({**entry, **{n: {s: v[-1]["ms"] for s, v in pv.items()} for n, pv in visits.items()}}),
                       flush=True)
             browser.close()
@@ -146,13 +172,6 @@ def run(trees: dict[str, Path], runs: int, port: int, pages: list[str] | None) -
         for process in servers.values():
             process.terminate()
             process.wait(timeout=30)
-    for name, tree in trees.items():
-        commit = subprocess.run(["git", "-C", str(tree), "rev-parse", "--short", "HEAD"], capture_output=True,
-                                text=True, check=False).stdout.strip()
-        result["trees"][name] = {"path": str(tree), "commit": commit,
-                                 "pages": {s.name: {**summarise(visits[name][s.name]), "content": s.note,
-                                                    "visits": visits[name][s.name]} for s in specs}}
-    return result
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -167,14 +186,17 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     trees = {"this": REPO_ROOT, **{t.split("=", 1)[0]: Path(t.split("=", 1)[1]) for t in args.tree}}
     started = datetime.now(UTC)
-    result = {"benchmark": "first visit, Chromium headless 1366x768, new context and cleared Streamlit caches",
+    header = {"benchmark": "first visit, Chromium headless 1366x768, new context and cleared Streamlit caches",
               "unit": "ms from navigation start until every target of the page is visible",
               "data": "CUAD sample (510 contracts) with its document layer", "cpu_count": os.cpu_count(),
-              "date": f"{started:%Y-%m-%d}", "started": f"{started:%H:%M:%S}",
-              **run(trees, args.runs, args.port, args.page), "ended": f"{datetime.now(UTC):%H:%M:%S}"}
+              "date": f"{started:%Y-%m-%d}", "started": f"{started:%H:%M:%S}"}
     RESULTS.mkdir(exist_ok=True)
-    out = RESULTS / f"page-first-visit-{result['date']}{'-' + args.label if args.label else ''}.json"
-    out.write_text(json.dumps(result, indent=1) + "\n")
+    out = RESULTS / f"page-first-visit-{header['date']}{'-' + args.label if args.label else ''}.json"
+
+    def save(result: dict[str, Any]) -> None:
+        out.write_text(json.dumps({**header, **result, "ended": f"{datetime.now(UTC):%H:%M:%S}"}, indent=1) + "\n")
+
+    run(trees, args.runs, args.port, args.page, save)
     print(out)
     return 0
 
