@@ -46,6 +46,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 VIEWPORT = {"width": 1366, "height": 768}
 VISIT_TIMEOUT_MS = 60_000
 IDLE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
+LAST_CHUNKS = 5  # slow script fetches kept per visit: [name, start ms, duration ms], the last to finish
 
 
 def start_server(tree: Path, port: int, log: Path) -> subprocess.Popen[bytes]:
@@ -90,6 +91,7 @@ def visit(browser: Browser, base: str, spec: PageSpec) -> dict[str, Any]:
         chunks = page.evaluate("() => performance.getEntriesByType('resource').filter((r) => r.duration > 100 "
                                "&& /\\.js$/.test(r.name)).map((r) => [r.name.split('/').pop().split('.')[0], "
                                "Math.round(r.startTime), Math.round(r.duration)])")
+        chunks = sorted(chunks, key=lambda c: c[1] + c[2])[-LAST_CHUNKS:]  # the fetches the page waited for last
         error = None
     except Exception as e:  # noqa: BLE001 - a timed-out or crashed visit is a result of the run, not its end
         marks, busy, chunks, error = partial_marks(page), None, [], str(e)[:300]
