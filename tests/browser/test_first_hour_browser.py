@@ -40,11 +40,11 @@ BUILD_IDS = ["ABILITYINC_06_15_2020-EX-4.25-SERVICES AGREEMENT",
 
 
 def pages(driver) -> dict[str, tuple[str, bool]]:
-    """Page name -> (path, whether it has a chart or graph to wait for)."""
+    """Page name -> (path, whether it has a chart or graph to wait for; the Renewals timeline is a tab)."""
     key = search_parties(driver, {"name": "VerticalNet, Inc."})["parties"][0]["key"]
     return {"overview": ("/", True), "explorer": ("/explorer", True),
             "contract": (f"/contract?file_id={quote(VERTICALNET)}", True), "parties": (f"/parties?party={key}", True),
-            "parties-default": ("/parties", True), "renewals": ("/renewals", True), "chat": ("/chat", False),
+            "parties-default": ("/parties", True), "renewals": ("/renewals", False), "chat": ("/chat", False),
             "upload": ("/upload", False)}
 
 
