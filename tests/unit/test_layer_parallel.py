@@ -15,8 +15,11 @@ from ingest.layer import default_workers, layer_batches, split_rows
 from ingest.texts_cli import build_parser
 from tests.conftest import TEXTS
 
-# Five texts spread over the sorted list (every 100th), two to a batch: batches of 2, 2 and 1.
-PATHS = sorted(TEXTS.glob("*.txt"))[::100][:5]
+# The longest text first (seconds of CPU; the shortest take hundredths), then the four shortest, two to a batch
+# (batches of 2, 2 and 1): with two workers the short ones finish first, so results merged as they complete
+# rather than in submission order would come out of order.
+BY_SIZE = sorted(TEXTS.glob("*.txt"), key=lambda p: (-p.stat().st_size, p.name))
+PATHS = [BY_SIZE[0], *BY_SIZE[-4:]]
 ITEMS = [(p.stem, str(p)) for p in PATHS]
 
 
