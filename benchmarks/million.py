@@ -78,6 +78,15 @@ def server(name: str, port: int) -> LocalServer:
                        jvm_flags=srv.jvm_flags)
 
 
+def closing_figures(info: dict[str, Any], srv: LocalServer) -> dict[str, Any]:
+    """After a clean shutdown: the store on disk, what the page cache should hold, peak RSS, load."""
+    info["disk"] = store_sizes(srv) | page_cache_bytes(srv)
+    info["pagecache_rule"] = pagecache_for(srv)
+    info["python_peak_rss_bytes"] = peak_rss()
+    info["load_avg_end"] = os.getloadavg()
+    return info
+
+
 def step_generate(args: argparse.Namespace) -> dict[str, Any]:
     started, load = time.perf_counter(), os.getloadavg()
     records = generate(args.contracts, args.seed)
@@ -105,11 +114,7 @@ def step_load(args: argparse.Namespace) -> dict[str, Any]:
         written = write_facts(driver, facts_rows(records, load_profile(), args.seed))
         info["renewal_facts"] = {"contracts": written, "seconds": time.perf_counter() - started}
         info["jvm_peak_rss_bytes"] = peak_rss(jvm_pid(srv))
-    info["disk"] = store_sizes(srv) | page_cache_bytes(srv)
-    info["pagecache_rule"] = pagecache_for(srv)
-    info["python_peak_rss_bytes"] = peak_rss()
-    info["load_avg_end"] = os.getloadavg()
-    return info
+    return closing_figures(info, srv)
 
 
 def step_csv(args: argparse.Namespace) -> dict[str, Any]:
@@ -170,15 +175,11 @@ def step_import(args: argparse.Namespace) -> dict[str, Any]:
             info["jvm_peak_rss_bytes"] = peak_rss(jvm_pid(srv))
     finally:
         neo4j_server.stop(srv)
-    info["disk"] = store_sizes(srv) | page_cache_bytes(srv)
-    info["pagecache_rule"] = pagecache_for(srv)
-    info["python_peak_rss_bytes"] = peak_rss()
-    info["load_avg_end"] = os.getloadavg()
-    return info
+    return closing_figures(info, srv)
 
 
 def step_questions(args: argparse.Namespace) -> dict[str, Any]:
-    """The 36 questions (ours only: the reference shape's aggregations take seconds each at 1M), the page
+    """The question mix (ours only: the reference shape's aggregations take seconds each at 1M), the page
     renders and the result file, on an existing home (`--home`), with the BENCH_NEO4J_* heap and page cache."""
     notes = json.loads(notes_path(args.contracts).read_text())
     srv = server(args.home, args.port)
