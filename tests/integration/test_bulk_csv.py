@@ -8,6 +8,7 @@ empty home, and the loader's bulk path needs an empty database.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -33,6 +34,16 @@ RETURN type(r) AS type, properties(r) AS props, coalesce(a.file_id, a.key, a.cod
 LABELS = "MATCH (n) UNWIND labels(n) AS label RETURN label, count(*) AS n ORDER BY label"
 TYPES = "MATCH ()-[r]->() RETURN type(r) AS type, count(*) AS n ORDER BY type"
 INDEXES = "SHOW INDEXES YIELD name, type, labelsOrTypes, properties, state RETURN * ORDER BY name"
+
+
+def same_groups(a: list[dict[str, Any]] | None, b: list[dict[str, Any]] | None) -> bool:
+    """The same groups in the same order with the same values; an average may differ in its last bits, as
+    Neo4j sums in store order and the two paths store contracts in different orders (seen at 100k: 1e-12)."""
+    if a is None or b is None:
+        return a is b
+    return [r["key"] for r in a] == [r["key"] for r in b] and all(
+        x["value"] == y["value"] or math.isclose(x["value"], y["value"], rel_tol=1e-12)
+        for x, y in zip(a, b, strict=True))
 
 
 def canonical(rows: list[dict[str, Any]]) -> list[str]:
@@ -102,8 +113,9 @@ def test_the_benchmark_mix_gets_the_same_answers(both: tuple[Driver, Driver], pr
     for q in mix:
         ours = search_contracts(loader, q.filter, today=TODAY)
         theirs = search_contracts(bulk, q.filter, today=TODAY)
-        assert (theirs.total_count, [c["file_id"] for c in theirs.contracts], theirs.aggregation) == (
-            ours.total_count, [c["file_id"] for c in ours.contracts], ours.aggregation), q.name
+        assert (theirs.total_count, [c["file_id"] for c in theirs.contracts]) == (
+            ours.total_count, [c["file_id"] for c in ours.contracts]), q.name
+        assert same_groups(theirs.aggregation, ours.aggregation), q.name
         answered["aggregation" if q.is_aggregation else "filter"] += 1
         answered["non-empty"] += bool(ours.total_count or ours.aggregation)
     # The mix of 2026-12-02: 29 filters and 12 aggregations (every ContractFilter field), most with answers.
