@@ -34,6 +34,7 @@ from benchmarks.bench_db import bench_server, fresh_server, jvm_pid
 from benchmarks.parse_texts import DEFAULT_TEXTS, DIGEST, RESULTS, compare, rows_digest
 from graph.documents.digest import combined_digest, layer_digests
 from graph.documents.load import contract_ids
+from graph.documents.rows import split_rows
 from graph.store.load import load_records
 from graph.store.sample import read_records, resolve_sample
 from ingest.layer import default_workers, load_texts
@@ -57,7 +58,7 @@ class _TimedWrites:
         self._write(driver, rows, *args, **kwargs)
         self.seconds += time.perf_counter() - started
         self.batches += 1
-        for file_id, part in ingest.layer.split_rows(rows).items():
+        for file_id, part in split_rows(rows).items():
             self.order.append(file_id)
             self.row_digests[file_id] = rows_digest(part)
 

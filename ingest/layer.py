@@ -175,17 +175,6 @@ def layer_batches(items: list[tuple[str, str]], workers: int, batch_size: int = 
         yield merge_rows(batch)
 
 
-def split_rows(rows: Rows) -> dict[str, Rows]:
-    """A batch's rows per document, documents in batch order (their `info` rows), each list's order kept."""
-    parts: dict[str, Rows] = {info["file_id"]: {key: [] for key in rows} for info in rows["info"]}
-    for key, values in rows.items():
-        for row in values:
-            if row["file_id"] not in parts:
-                raise ValueError(f"A {key} row of {row['file_id']!r}, a document not in the batch.")
-            parts[row["file_id"]][key].append(row)
-    return parts
-
-
 def load_texts(driver: Driver, directory: Path, *, only_missing: bool = False, file_ids: list[str] | None = None,
                batch_size: int = BATCH_SIZE, workers: int | None = None, embed: Embed | None = None,
                progress: Callable[[int], None] | None = None, on_plan: Callable[[int, int], None] | None = None,

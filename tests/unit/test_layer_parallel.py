@@ -10,8 +10,8 @@ import os
 import pytest
 
 from benchmarks.parse_texts import DIGEST, rows_digest
-from graph.documents.rows import ROW_KEYS, merge_rows
-from ingest.layer import default_workers, layer_batches, split_rows
+from graph.documents.rows import ROW_KEYS, merge_rows, split_rows
+from ingest.layer import default_workers, layer_batches
 from ingest.texts_cli import build_parser
 from tests.conftest import TEXTS
 
