@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 
 from core.errors import ContractGraphError
-from ingest.clause_model.bands import FOUND, KEY_CATEGORIES, POSSIBLE, Point, point_at
+from ingest.clause_model.bands import FOUND, KEY_CATEGORIES, POSSIBLE, PRECISION_TARGET, Point, point_at
 from ingest.clause_model.dataset import Dataset, build_dataset
 from ingest.clause_model.features import CLAUSE_CATEGORIES
 from ingest.clause_model.model import ClauseModel, load
@@ -35,7 +35,7 @@ from ingest.clause_model.train import holds_of, inputs
 CUAD = Path("../shared/data/cuad")
 RESULTS = Path(__file__).parent / "results" / "clauses.json"
 # KEY_CATEGORIES (ingest.clause_model.bands): the found band must reach PRECISION_TARGET on split B (issue 30).
-PRECISION_TARGET, MACRO_F1_TARGET = 0.80, 0.65
+MACRO_F1_TARGET = 0.65
 
 
 def _row(point: Point, spans: int) -> dict[str, Any]:

@@ -6,7 +6,7 @@
 3. Four folds over split A's contracts (a contract's sections stay in one fold) give every section a decision
    value from a model that did not see its contract; a sigmoid fitted on those turns decisions into
    probabilities (Platt scaling), and the band thresholds are chosen on them (`bands.choose`: found for
-   precision on the KEY_CATEGORIES, for F1 on the others).
+   precision KEY_CHOICE_TARGET on the KEY_CATEGORIES, for F1 on the others).
 4. The final models are fitted on all of split A; the cross-validated figures go into the model's `meta`.
 """
 
@@ -22,7 +22,7 @@ from sklearn.linear_model import LogisticRegression
 from sklearn.model_selection import GroupKFold
 from sklearn.svm import LinearSVC
 
-from ingest.clause_model.bands import KEY_CATEGORIES, PRECISION_TARGET, Point, choose, curve, point_at
+from ingest.clause_model.bands import KEY_CATEGORIES, KEY_CHOICE_TARGET, Point, choose, curve, point_at
 from ingest.clause_model.dataset import Dataset, Example
 from ingest.clause_model.features import CLAUSE_CATEGORIES, SectionInput, features, fit_vectorizers
 from ingest.clause_model.model import ClauseModel
@@ -88,7 +88,7 @@ def train(dataset: Dataset, seed: int = SEED) -> ClauseModel:
         probabilities = 1.0 / (1.0 + np.exp(slopes[j] * oof[:, j] + offsets[j]))
         holds, spans = holds_of(examples, category), sum(train_set.spans[category].values())
         points = curve(probabilities, holds, spans)
-        thresholds[category] = choose(points, PRECISION_TARGET if category in KEY_CATEGORIES else None)
+        thresholds[category] = choose(points, KEY_CHOICE_TARGET if category in KEY_CATEGORIES else None)
         curves[category] = [[p.threshold, p.kept, round(p.precision, 4), round(p.recall, 4)] for p in points]
         cv[category] = _row(point_at(probabilities, holds, spans, thresholds[category].found), spans)
     meta = {"seed": seed, "split": TRAIN_SPLIT, "sections": len(examples), "contracts": len(set(groups)),

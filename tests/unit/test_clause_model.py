@@ -10,7 +10,17 @@ import pytest
 
 from core.errors import IngestError
 from ingest.clause_model import model as model_module
-from ingest.clause_model.bands import FOUND, POSSIBLE, Point, Thresholds, band, choose, curve, point_at
+from ingest.clause_model.bands import (
+    FOUND,
+    KEY_CHOICE_TARGET,
+    POSSIBLE,
+    Point,
+    Thresholds,
+    band,
+    choose,
+    curve,
+    point_at,
+)
 from ingest.clause_model.dataset import Dataset, Example
 from ingest.clause_model.features import CLAUSE_CATEGORIES
 from ingest.clause_model.train import inputs, train
@@ -51,6 +61,10 @@ def test_choose_prefers_precision_then_recall() -> None:
     # No precision target (the categories outside KEY_CATEGORIES): found is the best F1 (0.3: 0.7875 beats 0.5's
     # 0.772 and 0.1's 0.563), possible the best F2 at or below it (0.3's 0.851 beats 0.1's 0.745).
     assert choose(points, None) == Thresholds(0.3, 0.3)
+    # The twelve named categories are chosen at KEY_CHOICE_TARGET (0.90): 0.5 (0.86) no longer qualifies, 0.7 (0.95,
+    # 10 sections kept) does; possible stays the best F2 at or below it (0.3).
+    assert KEY_CHOICE_TARGET == 0.90
+    assert choose(points, KEY_CHOICE_TARGET) == Thresholds(0.7, 0.3)
 
 
 def _synthetic(contracts: int = 12) -> Dataset:
