@@ -1,5 +1,4 @@
-"""What the clause classifier reads of a section: TF-IDF of its own text (word 1-2-grams and character 3-5-grams
-within words), TF-IDF of its title,
+"""What the clause classifier reads of a section: TF-IDF of its own text (word 1-2-grams), TF-IDF of its title,
 the hand-written rules' categories (`ingest.document.classify`) as 0/1
 columns, and whether it is the preamble. Pure functions; the vectorizers are fitted in `ingest.clause_model.train`.
 """
@@ -36,8 +35,6 @@ def vectorizers() -> dict[str, TfidfVectorizer]:
     return {
         "words": TfidfVectorizer(ngram_range=(1, 2), min_df=2, max_features=60000, sublinear_tf=True,
                                  dtype=np.float32),
-        "chars": TfidfVectorizer(analyzer="char_wb", ngram_range=(3, 5), min_df=3, max_features=100000,
-                                 sublinear_tf=True, dtype=np.float32),
         "titles": TfidfVectorizer(ngram_range=(1, 2), min_df=2, max_features=5000, sublinear_tf=True,
                                   dtype=np.float32),
     }
@@ -52,9 +49,8 @@ def fit_vectorizers(items: list[SectionInput]) -> dict[str, TfidfVectorizer]:
     fitted = vectorizers()
     texts = _texts(items)
     fitted["words"].fit(texts)
-    fitted["chars"].fit(texts)
     fitted["titles"].fit([item.title for item in items])
-    for vectorizer in fitted.values():  # the pruned vocabulary (millions of character n-grams) is not needed
+    for vectorizer in fitted.values():  # the pruned vocabulary is not needed
         if hasattr(vectorizer, "stop_words_"):
             vectorizer.stop_words_ = None
     return fitted
@@ -78,6 +74,6 @@ def rule_columns(items: list[SectionInput]) -> sparse.csr_matrix:
 def features(fitted: dict[str, TfidfVectorizer], items: list[SectionInput]) -> sparse.csr_matrix:
     """The feature matrix of `items` (one row each)."""
     texts = _texts(items)
-    return sparse.hstack([fitted["words"].transform(texts), fitted["chars"].transform(texts),
+    return sparse.hstack([fitted["words"].transform(texts),
                           fitted["titles"].transform([item.title for item in items]), rule_columns(items)],
                          format="csr", dtype=np.float32)
