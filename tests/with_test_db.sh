@@ -19,6 +19,8 @@ unset NEO4J_URI NEO4J_USERNAME NEO4J_PASSWORD NEO4J_DATABASE
 # Each text's layer rows, parsed once here by load-texts, are reused by the tests that build the layer again
 # (ingest/layer_cache.py: keyed by the text, the code and the clause model).
 export CG_LAYER_CACHE="${CG_LAYER_CACHE:-$CG_NEO4J_HOME-layer-cache}"
+# The sample PDFs' page texts, read once by whichever test needs them first (tests/pdf_pages.py).
+export CG_TEST_PDF_CACHE="${CG_TEST_PDF_CACHE:-$CG_NEO4J_HOME-pdf-cache}"
 WORKERS="${CG_TEST_WORKERS:-1}"
 [[ "$WORKERS" =~ ^[1-9][0-9]?$ ]] || { echo "CG_TEST_WORKERS must be a number from 1 to 99" >&2; exit 1; }
 
