@@ -54,7 +54,9 @@ clone_for_workers() {
 
 trap stop_db EXIT
 if [ "${CG_TEST_MODELS:-0}" = 1 ]; then make -s models & MODELS_PID=$!; fi
-"$PY" -m graph server start || exit 1
+# The first server writes the JVM's class archive when it stops (graph/server/class_sharing.py), so the workers'
+# servers and the tests' throwaway servers start on about 40% less CPU.
+CG_NEO4J_CLASS_ARCHIVE="${CG_NEO4J_CLASS_ARCHIVE:-write}" "$PY" -m graph server start || exit 1
 "$PY" -m graph load || exit 1
 if [ -n "$MODELS_PID" ]; then
   wait "$MODELS_PID" || { echo "make models failed" >&2; MODELS_PID=""; exit 1; }
