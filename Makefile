@@ -16,6 +16,11 @@ XDIST_ARGS := $(if $(filter-out 1,$(TEST_WORKERS)),-n $(TEST_WORKERS) --dist loa
 APP_PORT ?= 8501
 # The clause classifier (ingest/clause_model), trained on the CUAD dev labels' split A; the document layer reads it.
 CLAUSE_MODEL := .data/models/clause-classifier.joblib
+# Python caches compiled modules under .data/pycache (source folders stay clean). With PYTHONDONTWRITEBYTECODE set,
+# as this machine's environment sets it, every process compiled every module it imported from source: `python -m
+# ingest --help` took 1.06 CPU s against 0.49 with the cache, a pytest start 4.1 against 1.5 (docs/DEVELOPMENT.md).
+unexport PYTHONDONTWRITEBYTECODE
+export PYTHONPYCACHEPREFIX ?= $(CURDIR)/.data/pycache
 
 .PHONY: run test setup venv neo4j models chromium ocr lint db-start db-stop load bench bench-full clean-db
 
@@ -34,14 +39,16 @@ setup: venv neo4j models ocr
 
 venv: $(STAMP)
 # The requirements are installed by uv (pinned in requirements.txt; pip installs it first): from its cache it takes
-# about 5 s where pip took 57-87 s quiet and 380 s on a loaded machine (docs/DEVELOPMENT.md). Should uv not
-# install, pip does the job as before (--no-compile: Python compiles the modules it imports on first use).
+# about 5 s where pip took 57-87 s quiet and 380 s on a loaded machine (docs/DEVELOPMENT.md). The venv is made
+# without pip (ensurepip alone took 20-50 s of a fresh clone's setup) and the interpreter's own pip installs uv
+# into it. Should either step fail, the venv gets pip and pip does the job as before (--no-compile: Python
+# compiles the modules it imports on first use).
 UV_VERSION := $(shell sed -n 's/^uv==//p' requirements.txt)
 $(STAMP): requirements.txt
-	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	( $(PY) -m pip install -q uv==$(UV_VERSION) && \
+	test -x $(PY) || $(PYTHON) -m venv --without-pip $(VENV)
+	( $(PYTHON) -m pip --python $(PY) install -q --disable-pip-version-check --root-user-action=ignore uv==$(UV_VERSION) && \
 	  $(VENV)/bin/uv pip install -q --python $(PY) -r requirements.txt ) || \
-	  $(PY) -m pip install -q --no-compile -r requirements.txt
+	  { $(PY) -m ensurepip -q && $(PY) -m pip install -q --no-compile -r requirements.txt; }
 	touch $(STAMP)
 
 # Seeded and deterministic; a few minutes on 2 cores. Retrained when its code, the section parser that cuts its

@@ -76,6 +76,9 @@ SETTINGS: dict[str, Setting] = {s.name: s for s in (
     Setting("CG_NEO4J_JIT", "full", "JVM profile of the local server: full (C2 compiler, G1: a long-running server) "
             "or quick (C1 only, serial GC: a short-lived test server warms up on about a third less CPU)",
             _NEO4J, False),
+    Setting("CG_NEO4J_CLASS_ARCHIVE", "use", "JVM class-data sharing archive of the local server: use (map it when it "
+            "exists), write (also write one at exit when there is none; tests/with_test_db.sh) or off",
+            "graph/server/class_sharing.py", False),
     Setting("JAVA_HOME", "-", "Java 17 to run the local server (else `java` on PATH)",
             "graph/server/process.py", False),
     Setting("CONTRACTS_SAMPLE", "-", "path of the CUAD sample (contract_data.json), looked at first",

@@ -24,9 +24,8 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
-from langchain_core.embeddings import Embeddings
 from neo4j import Driver
 from tqdm import tqdm
 
@@ -50,6 +49,9 @@ from ingest.pipeline import (
     process_file,
 )
 from ingest.resolve import PartySuggestion, auto_same_as
+
+if TYPE_CHECKING:  # LangChain is loaded only when a model is configured (core.llm)
+    from langchain_core.embeddings import Embeddings
 
 Ask = Callable[[str], str]
 log = logging.getLogger(__name__)

@@ -8,8 +8,8 @@ before that is found and written again by the next one.
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
-from langchain_core.embeddings import Embeddings
 from neo4j import Driver
 
 from core.errors import ConfigError, ContractGraphError, IngestError
@@ -23,6 +23,9 @@ from ingest.layer import build_document_layer
 from ingest.ocr import OcrPage
 from ingest.pages.store import save_pdf
 from ingest.renewals.extract import RenewalTerms
+
+if TYPE_CHECKING:  # LangChain is loaded only when a model is configured (core.llm)
+    from langchain_core.embeddings import Embeddings
 
 log = logging.getLogger(__name__)
 

@@ -15,16 +15,14 @@ from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from langchain_core.embeddings import Embeddings
-from langchain_core.language_models import BaseChatModel
 from neo4j import Driver
 
 import ingest.commit_steps as steps
 from core.errors import ContractGraphError, ExtractionError, IngestError
 from core.llm import build_chat_model
-from core.settings import AgentSettings
+from core.settings import AgentSettings, ExtractionConfig
 from core.text_safety import one_line_name
 from graph.store.embeddings import set_contract_embedding
 from graph.store.party_roles import is_role_name, resolve_role_name
@@ -36,15 +34,17 @@ from ingest.document import parse_document
 from ingest.duplicates import Choice, DuplicateMatch, recognise
 from ingest.evidence import llm_evidence, missing_fields, review_reasons, rules_evidence
 from ingest.families.link import link_committed
-from ingest.llm_extract import ExtractionConfig, extract_llm
 from ingest.ocr import OcrPage, read_text
 from ingest.pdf import sha256_of
 from ingest.renewals.extract import RenewalTerms
-from ingest.renewals.llm import extract_renewals_llm
 from ingest.resolve import PartySuggestion, suggest_parties
 from ingest.resume import AlreadyIngested, UploadInProgress, claim, resumable  # noqa: F401 (the first two re-exported)
 from ingest.rules import FieldEvidence, extract_rules
 from ingest.schema import ContractDraft, to_seed_record
+
+if TYPE_CHECKING:  # LangChain is loaded only when a model is configured (core.llm)
+    from langchain_core.embeddings import Embeddings
+    from langchain_core.language_models import BaseChatModel
 
 log = logging.getLogger(__name__)
 
@@ -157,6 +157,10 @@ def _extract(engine: Engine, pages: list[str], file_id: str, config: ExtractionC
         if done < total and total > 1:  # a one-part document has nothing to add to "Extracting with ..."
             _report(progress, f"Extracting with {engine.label}: part {done + 1} of {total}", 0.3 + 0.55 * done / total)
 
+    # Imported here: the LLM extractors load LangChain and the OpenAI client, which a rules-only run (every
+    # run without a configured model, and most CLI runs) never needs; about 1 CPU second a process.
+    from ingest.llm_extract import extract_llm
+
     contract = extract_llm(pages, file_id, engine.chat_model, config=config or ExtractionConfig.load(),
                            progress=on_chunk)
     return contract, llm_evidence(contract, pages), {}
@@ -195,6 +199,8 @@ def process_file(data: bytes, file_name: str, driver: Driver, engine: Engine, *,
         _report(progress, f"Reading the renewal terms with {engine.label}", 0.85)
         # Parsed as the commit's document layer parses the same pages, so the evidence spans line up.
         doc = parse_document("\f".join(pdf.pages).split("\f"), file_id)
+        from ingest.renewals.llm import extract_renewals_llm  # LangChain only when a model reads (see _extract)
+
         found = extract_renewals_llm(doc, file_id, engine.chat_model, config or ExtractionConfig.load())
         renewals, renewal_note = found.terms, found.note
     _report(progress, f"Looking up {len(draft.parties)} parties among existing parties", 0.9)

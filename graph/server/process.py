@@ -26,6 +26,7 @@ from neo4j.exceptions import AuthError, ServiceUnavailable
 
 from core.errors import ServerError
 from core.settings import env_setting
+from graph.server import class_sharing
 from graph.server.config import DIST_LIB, REPO_ROOT, LocalServer
 from graph.server.posture import ENTRY_POINT, is_our_server, make_private, write_private
 
@@ -200,7 +201,7 @@ def _log_tail(server: LocalServer, lines: int = 30) -> str:
 def _launch(server: LocalServer, lib: Path) -> subprocess.Popen[bytes]:
     cmd = [
         java_binary(), f"-Xms{server.heap}", f"-Xmx{server.heap}", *server.jvm_flags, *JVM_FLAGS,
-        "-cp", f"{lib}/*",
+        *class_sharing.launch_flags(lib, server.home), "-cp", f"{lib}/*",
         ENTRY_POINT, f"--home-dir={server.home}", f"--config-dir={server.home / 'conf'}", "--console-mode",
     ]
     fd = os.open(server.home / "logs" / "console.log", os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
@@ -250,6 +251,8 @@ def stop(server: LocalServer | None = None) -> bool:
         log.warning("Neo4j (pid %s) ignored SIGTERM for %ss; killing it", pid, STOP_TIMEOUT_S)
         os.kill(pid, signal.SIGKILL)
     _pid_file(server).unlink(missing_ok=True)
+    if not _alive(pid):
+        class_sharing.publish(DIST_LIB, server.home)
     return True
 
 

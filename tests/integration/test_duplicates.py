@@ -21,6 +21,7 @@ from ingest.pipeline import RULES, commit_review, process_file
 from ingest.resolve import auto_same_as
 from ingest.schema import ContractDraft
 from tests.ingest_support import CURAEGIS, PDF_DIR, exact_cleanup, real_pdf
+from tests.pdf_pages import pdf_pages
 from tests.synth_contracts import synthetic_text, text_pdf
 
 pytestmark = [pytest.mark.integration,
@@ -37,17 +38,13 @@ def _expected(pdf: Path, ids: dict[str, str]) -> str:
     return ids.get(key) or ids[max((k for k in ids if key.startswith(k)), key=len)]
 
 
-def _pages(path: Path) -> list[str]:
-    return read_pdf(path.read_bytes()).pages
-
-
-@pytest.mark.timeout(2400)  # reads all 120 PDFs (pypdf is the slow part), in two processes
+@pytest.mark.timeout(2400)  # reads all 120 PDFs (pypdf is the slow part; tests/pdf_pages.py), in two processes
 def test_every_cuad_pdf_is_recognised_as_its_sample_contract(driver):
     ids = {name_key(r["file_id"]): r["file_id"] for r in read(driver, CONTRACT_IDS)}
     pdfs = sorted(p for p in PDF_DIR.iterdir() if p.suffix.lower() == ".pdf")
     assert len(pdfs) == 120
     with ProcessPoolExecutor(max_workers=2, mp_context=multiprocessing.get_context("spawn")) as pool:
-        texts = dict(zip(pdfs, pool.map(_pages, pdfs), strict=True))
+        texts = dict(zip(pdfs, pool.map(pdf_pages, pdfs), strict=True))
     found, expected = {}, {}
     for pdf in pdfs:
         match = recognise(driver, texts[pdf], ContractDraft(), pdf.name)

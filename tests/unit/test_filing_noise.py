@@ -6,14 +6,16 @@ from __future__ import annotations
 
 import re
 
+import pypdfium2 as pdfium
 import pytest
 
 from ingest.cuad_labels import load_labels, name_key
-from ingest.ocr import read_text
+from ingest.ocr import scan_pages
 from ingest.pdf import read_pdf
 from ingest.rules import extract_rules
 from ingest.rules.filing import is_noise, mask
 from tests.ingest_support import NETGEAR, PDF_DIR, real_pdf
+from tests.pdf_pages import pdf_pages
 
 LABELS = PDF_DIR.parent / "labels_dev.csv"
 # What filing text looks like when it leaks into a party (independent of the masking patterns).
@@ -74,9 +76,19 @@ def test_no_party_of_any_dev_pdf_is_filing_text():
     keys = {c.key for c in load_labels(LABELS)}
     pdfs = [p for p in sorted(PDF_DIR.iterdir()) if name_key(p.name) in keys]
     assert len(pdfs) == 47
-    # read as an upload reads them (ingest.ocr.read_text: a page without a text layer would be OCRed; none of
-    # the 47 has one, so this is pypdf's text; the OCR path on scans of them: tests/unit/test_ocr_quotes.py)
-    leaked = {p.name: name for p in pdfs for name in (o.name for o in
-              extract_rules(read_text(p.read_bytes()).pdf.pages, p.name).contract.parties)
-              if FILING_TEXT.search(name)}
+    # Read as an upload reads them: ingest.ocr.read_text returns read_pdf's pages when no page is a scan, which
+    # scan_pages checks on the same pages (the OCR path on scans of them: tests/unit/test_ocr_quotes.py). The
+    # pages come from the run's PDF cache (tests/pdf_pages.py): test_duplicates reads the same files.
+    pages = {p.name: pdf_pages(p) for p in pdfs}
+    assert {name: scans for name, texts in pages.items() if (scans := _scans(PDF_DIR / name, texts))} == {}
+    leaked = {name: party for name, texts in pages.items()
+              for party in (o.name for o in extract_rules(texts, name).contract.parties) if FILING_TEXT.search(party)}
     assert leaked == {}
+
+
+def _scans(path, texts: list[str]) -> list[int]:
+    doc = pdfium.PdfDocument(path)
+    try:
+        return scan_pages(doc, texts)
+    finally:
+        doc.close()

@@ -13,6 +13,7 @@ import pytest
 from graph.server.config import REPO_ROOT
 from ingest import layer_cache
 from ingest.clause_model.model import MODEL_PATH
+from ingest.document import parse_document
 from ingest.layer import parse_text_file
 from tests.conftest import TEXTS
 
@@ -24,11 +25,24 @@ def test_a_hit_equals_a_fresh_parse_and_is_read_not_recomputed(tmp_path: Path, m
     fresh = parse_text_file((TEXT.stem, str(TEXT)))
     monkeypatch.setenv("CG_LAYER_CACHE", str(tmp_path))
     assert parse_text_file((TEXT.stem, str(TEXT))) == fresh  # a miss: parsed, and written
-    [entry] = tmp_path.glob("*.pickle")
+    text = TEXT.read_text(encoding="utf-8")
+    entry = tmp_path / f"{layer_cache.entry_key(TEXT.stem, text, MODEL_PATH)}.pickle"
+    assert sorted(tmp_path.glob("*.pickle")) == sorted([entry, tmp_path / f"{layer_cache.document_key(text)}.pickle"])
     assert pickle.loads(entry.read_bytes()) == fresh
     marked = {**fresh, "info": [{"marker": 1}]}
     entry.write_bytes(pickle.dumps(marked))
     assert parse_text_file((TEXT.stem, str(TEXT))) == marked  # a hit: the stored rows, no parse
+
+
+def test_the_parse_is_stored_beside_the_rows_and_read_under_any_id(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setenv("CG_LAYER_CACHE", str(tmp_path))
+    text = TEXT.read_text(encoding="utf-8")
+    parse_text_file(("contract-7", str(TEXT)))
+    key = layer_cache.document_key(text)
+    assert layer_cache.read_document(tmp_path, key, TEXT.stem) == parse_document(text, TEXT.stem)
+    assert layer_cache.read_document(tmp_path, layer_cache.document_key(text + " "), TEXT.stem) is None
+    assert layer_cache.read(tmp_path, key) is None  # a parse is not rows, nor rows a parse
+    assert layer_cache.read_document(tmp_path, layer_cache.entry_key("contract-7", text, MODEL_PATH), "x") is None
 
 
 def test_text_file_id_code_and_model_each_change_the_key(tmp_path: Path) -> None:
