@@ -19,7 +19,7 @@ import psutil
 from neo4j import Driver
 
 from core.settings import env_setting
-from graph import server as neo4j_server
+from graph.server import process as neo4j_server
 from graph.server.config import REPO_ROOT, LocalServer, Neo4jSettings
 from graph.server.db import build_driver
 from graph.store.load import load_records

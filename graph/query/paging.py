@@ -23,7 +23,9 @@ from __future__ import annotations
 from datetime import date
 
 from graph.query.compiler import (
-    CONTRACT_COLUMNS,
+    CONTRACT_MAP,
+    ORDER_KEYS,
+    SORT_KEYS,
     CompiledQuery,
     compile_count,
     compile_match,
@@ -31,32 +33,61 @@ from graph.query.compiler import (
     indent,
     match_anchor,
     order_params,
-    page_order,
 )
 from graph.query.filters import ContractFilter
 from graph.query.renewal_cypher import WINDOW_BOUNDS
 
 
+# Conditions a range index can seek, by the sort key they would also order (None: no sort key).
+RANGES: dict[str, tuple[str, ...]] = {
+    "effective_date": ("min_effective_date", "max_effective_date"),
+    "end_date": ("min_end_date", "max_end_date"),
+    "total_amount": ("min_amount", "max_amount", "monetary_value"),
+}
+# Conditions no index answers: every candidate's properties are read to test them.
+RESIDUAL = ("has_end_date", "active", "status", "end_date_disagrees")
+SEEKABLE = ("contract_types", "governing_law_country", "governing_law_state")
+
+
 def _separate(f: ContractFilter, today: date | None) -> CompiledQuery:
     count, page = compile_count(f, today), compile_page_head(f, today)
-    cypher = "\n".join(["CALL () {", indent(count.cypher), "}", "OPTIONAL CALL () {", indent(page.cypher),
-                        "  RETURN c", "}", f"RETURN total_count, {CONTRACT_COLUMNS}"])
+    cypher = "\n".join(["CALL () {", indent(count.cypher), "}", "CALL () {", indent(page.cypher),
+                        f"  RETURN collect({CONTRACT_MAP}) AS contracts", "}", "RETURN total_count, contracts"])
     return CompiledQuery(cypher, {**count.params, **page.params, "as_of": f.as_of or today or date.today()})
 
 
 def _shared(f: ContractFilter, today: date | None) -> CompiledQuery:
     match = compile_match(f, today)
+    key = ORDER_KEYS.get(f.sort_by, SORT_KEYS[f.sort_by])
+    direction = "DESC" if f.sort_order == "desc" else "ASC"
     cypher = "\n".join([
-        match.cypher, "WITH collect(c) AS matched", "OPTIONAL CALL (matched) {", "  UNWIND matched AS c",
-        f"  WITH c {page_order(f)}", "  SKIP $offset LIMIT $limit",
-        "  RETURN c", "}", f"RETURN size(matched) AS total_count, {CONTRACT_COLUMNS}",
+        # Each sort property read once per match, in the pass that finds them; the slice is the page.
+        match.cypher, f"WITH c, {key} AS key, c.file_id AS file_id",
+        f"ORDER BY key IS NULL, key {direction}, file_id ASC", "WITH collect(c) AS matched", "CALL (matched) {",
+        "  UNWIND matched[$offset..$offset + $limit] AS c", f"  RETURN collect({CONTRACT_MAP}) AS contracts", "}",
+        "RETURN size(matched) AS total_count, contracts",
     ])
     return CompiledQuery(cypher, {**match.params, "offset": f.offset, "limit": f.limit, **order_params(f),
                                   "as_of": f.as_of or today or date.today()})
 
 
+def one_pass(f: ContractFilter) -> bool:
+    """Whether the count and the page read the matches once (shared) rather than in two subqueries."""
+    if match_anchor(f) in ("party", "text") or any(getattr(f, n) is not None for n in WINDOW_BOUNDS):
+        return True
+    ranged = {key for key, names in RANGES.items() if any(getattr(f, n) is not None for n in names)}
+    if f.sort_by in ranged:
+        return False  # the range index hands the page over in order and the count is an index count
+    seekable = bool(ranged) or any(getattr(f, n) for n in SEEKABLE)
+    return bool(ranged) or (seekable and any(_set(getattr(f, n)) for n in RESIDUAL))
+
+
+def _set(value: object) -> bool:
+    """A filter field is set: not None and not an empty list (False is a value)."""
+    return value is not None and value != [] and value != ()
+
+
 def compile_page(f: ContractFilter, today: date | None = None) -> CompiledQuery:
-    """Every row is one contract of the page plus `total_count`; an empty page is one row whose
-    `file_id` is null."""
-    shared = match_anchor(f) in ("party", "text") or any(getattr(f, n) is not None for n in WINDOW_BOUNDS)
-    return _shared(f, today) if shared else _separate(f, today)
+    """One row: `total_count` and `contracts`, the page's contracts as maps of CONTRACT_FIELDS (an empty
+    list when the page is empty)."""
+    return _shared(f, today) if one_pass(f) else _separate(f, today)
