@@ -37,7 +37,6 @@ from graph.query.compiler import (
 from graph.query.filters import ContractFilter
 from graph.query.renewal_cypher import WINDOW_BOUNDS
 
-
 # Conditions a range index can seek, by the sort key they would also order (None: no sort key).
 RANGES: dict[str, tuple[str, ...]] = {
     "effective_date": ("min_effective_date", "max_effective_date"),
