@@ -2,20 +2,19 @@
 
 `graph.reads.repository.search_contracts` used to send `compile_count` and then `compile_search`: two round
 trips, and for a filter that starts from party names or the full-text index two passes over the same
-matches. Here one statement does both, in one of two shapes:
+matches. Here one statement does both, and returns one row: `total_count` and `contracts`, the page's
+contracts as maps (CONTRACT_FIELDS; an empty list for an empty page), in one of two shapes:
 
-- Matching starts from party names or the full-text index (a TEXT or full-text index seek, measured
-  faster this way at 100k): the seek runs once, its matches are collected,
-  the total is their number and the page is the best `offset + limit` of them (a Top, not a full sort).
-- Otherwise the count and the page stay separate subqueries, because each can use an index on its own: the
-  count seeks a range index (or walks from a rare country), the page reads contracts in
-  sort-key order and stops after `offset + limit` matches. Collecting every match instead costs more
-  there (measured at 100k in docs/PERFORMANCE.md: date ranges 5.5 -> 28 ms, all contracts 5 -> 160 ms).
-  Except with a notice-deadline or next-renewal window: no index orders those matches, so the count and
-  the page would each compute every candidate's dates; computed once and collected, the matches are few
-  (the window admits only contracts with a rolling term or a notice period; docs/PERFORMANCE.md, fix 20).
-
-`OPTIONAL CALL` keeps one row (with a null contract) when the page is empty, so the total always arrives.
+- **shared** (one pass): the matches are found once, sorted in that pass (each sort property read once per
+  match) and collected; the total is their number and the page is a slice. Taken when matching starts from
+  party names or the full-text index, with a notice-deadline or next-renewal window (no index orders those
+  matches; docs/PERFORMANCE.md, fix 20), with a range on a property other than the sort key, and with a
+  condition no index answers (no end date, a status) beside one an index seeks (a contract type, a law):
+  there both subqueries of the separate shape would test every candidate (docs/PERFORMANCE.md, fix 23).
+- **separate**: the count and the page stay two subqueries, because each can use an index on its own: the
+  count seeks a range index or reads the count store, the page reads contracts in sort-key order and stops
+  after `offset + limit` matches (a range on the sort key itself, dense conditions, no condition). Collecting
+  every match costs more there (measured at 100k in docs/PERFORMANCE.md: all contracts 5 -> 160 ms).
 """
 
 from __future__ import annotations
@@ -37,7 +36,7 @@ from graph.query.compiler import (
 from graph.query.filters import ContractFilter
 from graph.query.renewal_cypher import WINDOW_BOUNDS
 
-# Conditions a range index can seek, by the sort key they would also order (None: no sort key).
+# The filter fields that bound each sort key: a range index seeks them, in that key's order.
 RANGES: dict[str, tuple[str, ...]] = {
     "effective_date": ("min_effective_date", "max_effective_date"),
     "end_date": ("min_end_date", "max_end_date"),
