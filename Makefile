@@ -9,7 +9,8 @@ TEST_HOME ?= $(CURDIR)/.data/neo4j-test
 TEST_PORT ?= 7688
 PYTEST_ARGS ?= tests
 # pytest-xdist workers, each with its own copy of the test database (tests/with_test_db.sh); 1 = no xdist.
-TEST_WORKERS ?= 2
+# 3 on the 2-core machine: pytest 13:17 against 14:26 with 2 (quiet, 2026-12-02); the third covers the waits.
+TEST_WORKERS ?= 3
 # Each module whole on one worker, slow modules (app, browser) first: tests/xdist_modules.py.
 XDIST_ARGS := $(if $(filter-out 1,$(TEST_WORKERS)),-n $(TEST_WORKERS) --dist loadgroup --no-loadscope-reorder)
 APP_PORT ?= 8501
@@ -32,11 +33,15 @@ test: venv neo4j ocr chromium
 setup: venv neo4j models ocr
 
 venv: $(STAMP)
-# --no-compile: pip byte-compiles every installed module (about 30 of its 87 CPU seconds from pip's cache on this
-# machine); Python compiles the modules it imports on first use instead.
+# The requirements are installed by uv (pinned in requirements.txt; pip installs it first): from its cache it takes
+# about 5 s where pip took 57-87 s quiet and 380 s on a loaded machine (docs/DEVELOPMENT.md). Should uv not
+# install, pip does the job as before (--no-compile: Python compiles the modules it imports on first use).
+UV_VERSION := $(shell sed -n 's/^uv==//p' requirements.txt)
 $(STAMP): requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install -q --no-compile -r requirements.txt
+	( $(PY) -m pip install -q uv==$(UV_VERSION) && \
+	  $(VENV)/bin/uv pip install -q --python $(PY) -r requirements.txt ) || \
+	  $(PY) -m pip install -q --no-compile -r requirements.txt
 	touch $(STAMP)
 
 # Seeded and deterministic; a few minutes on 2 cores. Retrained when its code, the section parser that cuts its

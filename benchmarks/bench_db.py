@@ -6,6 +6,7 @@ app uses (`graph.store.load.load_records`) fills it; throughput, disk usage and 
 
 from __future__ import annotations
 
+import math
 import os
 import shutil
 import time
@@ -44,6 +45,12 @@ def server_env(srv: LocalServer) -> dict[str, str]:
             "CG_NEO4J_HEAP": srv.heap, "CG_NEO4J_PAGECACHE": srv.pagecache}
 
 
+def open_driver(srv: LocalServer) -> Driver:
+    """A driver for a running benchmark server."""
+    password = srv.password_file.read_text().strip()
+    return build_driver(Neo4jSettings(uri=srv.uri, username="neo4j", password=password, database=None, local=srv))
+
+
 @contextmanager
 def fresh_server(srv: LocalServer) -> Iterator[Driver]:
     """Wipe the home, start the server, yield a driver; always stop the server afterwards."""
@@ -52,9 +59,7 @@ def fresh_server(srv: LocalServer) -> Iterator[Driver]:
     neo4j_server.stop(srv)
     shutil.rmtree(srv.home, ignore_errors=True)
     neo4j_server.start(srv)
-    password = srv.password_file.read_text().strip()
-    driver = build_driver(Neo4jSettings(uri=srv.uri, username="neo4j", password=password, database=None,
-                                        local=srv))
+    driver = open_driver(srv)
     try:
         yield driver
     finally:
@@ -91,6 +96,24 @@ def store_sizes(srv: LocalServer) -> dict[str, int]:
     return {"store_bytes": disk_bytes(data / "databases" / "neo4j"),
             "tx_log_bytes": disk_bytes(data / "transactions" / "neo4j"),
             "data_dir_bytes": disk_bytes(data)}
+
+
+# Index providers kept in Lucene files, which the OS file cache holds: Neo4j's page cache does not.
+LUCENE_INDEXES = ("fulltext-", "text-", "vector-")
+PAGECACHE_HEADROOM = 1.2  # growth and the counts/id files, as Neo4j's memory recommendations size it
+
+
+def page_cache_bytes(srv: LocalServer) -> dict[str, int]:
+    """The store files the page cache holds (records, range and lookup indexes) and the Lucene indexes."""
+    store = srv.home / "data" / "databases" / "neo4j"
+    lucene = sum(disk_bytes(d) for d in (store / "schema" / "index").glob("*")
+                 if d.is_dir() and d.name.startswith(LUCENE_INDEXES))
+    return {"paged_bytes": disk_bytes(store) - lucene, "lucene_bytes": lucene}
+
+
+def pagecache_for(srv: LocalServer) -> str:
+    """The sizing rule of docs/PERFORMANCE.md: the paged store plus 20%, in whole megabytes."""
+    return f"{math.ceil(page_cache_bytes(srv)['paged_bytes'] * PAGECACHE_HEADROOM / 2 ** 20)}m"
 
 
 def jvm_pid(srv: LocalServer) -> int | None:

@@ -122,7 +122,12 @@ def _aggregations() -> list[Question]:
 
 def questions(prepared: Prepared) -> list[Question]:
     """The whole mix for one loaded portfolio."""
-    return _filters(busiest_party_fragment(prepared)) + _aggregations()
+    return questions_for(busiest_party_fragment(prepared))
+
+
+def questions_for(busiest_fragment: str) -> list[Question]:
+    """The whole mix, given the portfolio's busiest_party_fragment (computed once, e.g. by another process)."""
+    return _filters(busiest_fragment) + _aggregations()
 
 
 def fields_covered(qs: list[Question]) -> set[str]:

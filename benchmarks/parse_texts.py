@@ -6,7 +6,8 @@ the CPU seconds each document took in its worker (`time.process_time`, so other 
 does not inflate it). The rows of every document are reduced to a SHA-256 of their canonical JSON (sections,
 references, terms, footnotes, clause types, in order); `--write-digest` stores them and `--check-digest`
 compares a run against a stored digest, so a speed-up can prove that the parsed output is identical.
-The result lands in `benchmarks/results/parse-texts-<date>.json`.
+The result lands in `benchmarks/results/parse-texts-<date>.json`. The digest of what the loader's batches
+(parsed in worker processes, merged per batch) and the graph hold is checked by `benchmarks.layer_workers`.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from graph.documents.rows import ROW_KEYS
-from ingest.layer import parse_text_file
+from ingest.layer import default_workers, parse_text_file
 
 DEFAULT_TEXTS = Path("../shared/data/cuad/txt")
 RESULTS = Path(__file__).parent / "results"
@@ -91,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--texts", type=Path, default=DEFAULT_TEXTS, help="directory of .txt files")
     parser.add_argument("--limit", type=int, default=0, help="only the first N files (0: all)")
-    parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
+    parser.add_argument("--workers", type=int, default=default_workers(), help="default: one per usable core")
     parser.add_argument("--label", default="", help="suffix of the result file name (e.g. before)")
     parser.add_argument("--write-digest", type=Path, nargs="?", const=DIGEST, default=None)
     parser.add_argument("--check-digest", type=Path, nargs="?", const=DIGEST, default=None)

@@ -45,7 +45,7 @@ def _page(info: dict[str, Any], name: str) -> str:
 
 
 def _tagged_speedup(info: dict[str, Any], tag: str) -> str:
-    values = [q["speedup_p95"] for q in info["queries"] if tag in q["tags"]]
+    values = [q["speedup_p95"] for q in info["queries"] if tag in q["tags"] and q["speedup_p95"] is not None]
     return f"{min(values):.1f}x" if values else "n/a"
 
 
@@ -78,9 +78,10 @@ def query_table(info: dict[str, Any]) -> list[str]:
     for q in info["queries"]:
         o, r = q["ours_ms"], q["reference_ms"]
         n = q["count"] if q["count"] is not None else q["groups"]
+        versus = (f"{r['p95']:.1f} | {q['ours_over_reference_p95']:.2f} | {q['speedup_p95']:.1f}x" if r
+                  else "not run | n/a | n/a")  # 1M: ours only (benchmarks.million)
         lines.append(f"| {q['name']} | {', '.join(q['tags'])} | {n} | {o['p50']:.1f} | {o['p95']:.1f} "
-                     f"| {o['max']:.1f} | {r['p95']:.1f} | {q['ours_over_reference_p95']:.2f} "
-                     f"| {q['speedup_p95']:.1f}x |")
+                     f"| {o['max']:.1f} | {versus} |")
     return lines
 
 

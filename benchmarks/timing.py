@@ -92,26 +92,32 @@ def timed(call: Callable[[], T]) -> tuple[float, T]:
     return time.perf_counter() - start, answer
 
 
-def measure(driver: Driver, q: Question, reps: int = 30, warmup: int = 3) -> dict[str, Any]:
-    """Time one question both ways; returns its result record for the JSON file."""
-    mine, ref = ours(driver, q), theirs(driver, q)
-    check(q, mine, ref)
+def measure(driver: Driver, q: Question, reps: int = 30, warmup: int = 3, reference: bool = True) -> dict[str, Any]:
+    """Time one question both ways (ours only when `reference` is False: nothing is compared then);
+    returns its result record for the JSON file."""
+    mine = ours(driver, q)
+    ref = theirs(driver, q) if reference else None
+    if ref is not None:
+        check(q, mine, ref)
     for _ in range(warmup - 1):
         ours(driver, q)
-        theirs(driver, q)
+        if reference:
+            theirs(driver, q)
     our_times, ref_times = [], []
     for _ in range(reps):
         elapsed, answer = timed(lambda: ours(driver, q))
         if answer != mine:
             raise Mismatch(f"{q.name}: our answer changed between repetitions")
         our_times.append(elapsed)
-        ref_elapsed, _ = timed(lambda: theirs(driver, q))
-        ref_times.append(ref_elapsed)
-    ours_ms, ref_ms = stats_ms(our_times), stats_ms(ref_times)
+        if reference:
+            ref_elapsed, _ = timed(lambda: theirs(driver, q))
+            ref_times.append(ref_elapsed)
+    ours_ms = stats_ms(our_times)
+    ref_ms = stats_ms(ref_times) if ref_times else None
     return {
         "name": q.name, "tags": list(q.tags), "filter": q.spec, "aggregation": q.is_aggregation,
         "count": mine.count, "examples": mine.examples, "groups": len(mine.groups) if mine.groups else None,
         "ours_ms": ours_ms, "reference_ms": ref_ms,
-        "ours_over_reference_p95": ours_ms["p95"] / ref_ms["p95"],
-        "speedup_p95": ref_ms["p95"] / ours_ms["p95"],
+        "ours_over_reference_p95": ours_ms["p95"] / ref_ms["p95"] if ref_ms else None,
+        "speedup_p95": ref_ms["p95"] / ours_ms["p95"] if ref_ms else None,
     }

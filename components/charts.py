@@ -1,6 +1,7 @@
 """The portfolio charts shared by the Overview and the Explorer: contracts by type, effective year and party
-country, the amount distribution and the expiry timeline. A click on a bar returns the filter the bar
-stands for (`chart_data.drill_filter`); the page decides where to open it."""
+country, the amount distribution and the expiry timeline, in two sets of tabs (one chart of each drawn at a
+time). A click on a bar returns the filter the bar stands for (`chart_data.drill_filter`); the page decides
+where to open it."""
 
 from __future__ import annotations
 
@@ -158,29 +159,40 @@ def expiry_bars(f_json: str, today: date, queries: list[CompiledQuery]) -> Bars:
                 [r["key"] for r in rows], color=ACCENT, show_values=True)
 
 
-def render_charts(f: ContractFilter, today: date, key_prefix: str) -> tuple[ContractFilter | None,
-                                                                            list[CompiledQuery]]:
-    """Draw the five charts for the contracts matching `f` in a two-column grid.
+# Two tab sets side by side; only each set's open tab is drawn (and queried), so a first visit draws two charts
+# instead of five (issue 33: plotly drawing five charts in one commit held the page). The open tabs are in the
+# URL (`<tabs_key>_left`, `<tabs_key>_right`), so a link opens the same charts; each page has its own keys, or
+# the Overview's open tab would carry over to the Explorer's over the Explorer link's own.
+CHART_TABS = {"left": ("Type", "Party country"), "right": ("Effective year", "Value", "End year")}
+
+
+def render_charts(f: ContractFilter, today: date, key_prefix: str,
+                  tabs_key: str) -> tuple[ContractFilter | None, list[CompiledQuery]]:
+    """Draw the charts for the contracts matching `f`: two columns of tabs, each drawing its open tab only.
 
     Returns the filter of a clicked bar (or None) and the aggregation queries that ran.
     """
     f_json = f.model_dump_json()
     queries: list[CompiledQuery] = []
-    # (column, chart, empty note): the tall type chart on the left, three charts on the right, so both
-    # columns end at about the same height.
-    makers: list[tuple[int, Callable[[], Bars], str]] = [
-        (0, lambda: type_bars(f_json, queries), "No contract types in this set."),
-        (1, lambda: year_bars(f_json, queries), "No effective dates in this set."),
-        (0, lambda: country_bars(f_json, queries), "No party countries in this set."),
-        (1, lambda: amount_bars(f_json), "No stated amounts in this set."),
-        (1, lambda: expiry_bars(f_json, today, queries), f"No contract in this set ends on or after {today:%Y-%m-%d}."),
-    ]
+    makers: dict[str, tuple[Callable[[], Bars], str]] = {
+        "Type": (lambda: type_bars(f_json, queries), "No contract types in this set."),
+        "Party country": (lambda: country_bars(f_json, queries), "No party countries in this set."),
+        "Effective year": (lambda: year_bars(f_json, queries), "No effective dates in this set."),
+        "Value": (lambda: amount_bars(f_json), "No stated amounts in this set."),
+        "End year": (lambda: expiry_bars(f_json, today, queries),
+                     f"No contract in this set ends on or after {today:%Y-%m-%d}."),
+    }
     clicked: ContractFilter | None = None
-    columns = st.columns(2, gap="medium")
-    for column, make, empty in makers:
-        with columns[column], st.container(border=True):
-            bars = make()
-            key = show_bars(bars, f"{key_prefix}_{bars.chart}", empty)
-            if key is not None and clicked is None:
-                clicked = drill_filter(f, bars.chart, key, today)
+    for column, (side, labels) in zip(st.columns(2, gap="medium"), CHART_TABS.items(), strict=True):
+        with column, st.container(border=True):
+            tabs = st.tabs(list(labels), key=f"{tabs_key}_{side}", bind="query-params", on_change="rerun")
+            for label, tab in zip(labels, tabs, strict=True):
+                if not tab.open:
+                    continue
+                make, empty = makers[label]
+                with tab:
+                    bars = make()
+                    key = show_bars(bars, f"{key_prefix}_{bars.chart}", empty)
+                if key is not None and clicked is None:
+                    clicked = drill_filter(f, bars.chart, key, today)
     return clicked, queries

@@ -2,9 +2,10 @@
 (`ingest.document.rows`) that `graph.documents.load` writes under each contract's Document.
 
 Two entry points: `load_texts` for a directory of CUAD `.txt` files (batched: one transaction per batch of
-documents, parsed in worker processes), and `build_document_layer` for one contract (an upload passes the
-pages it just committed; without pages the text stored on its Document is parsed). Both replace a document's
-layer as a whole, so loading again leaves identical counts.
+documents, one UNWIND per statement; parsed in worker processes, one per usable core by default), and
+`build_document_layer` for one contract (an upload passes the pages it just committed; without pages the text
+stored on its Document is parsed). Both replace a document's layer as a whole, so loading again leaves
+identical counts.
 """
 
 from __future__ import annotations
@@ -141,8 +142,18 @@ def _backfill_text_titles(driver: Driver, file_ids: list[str], database: str | N
     set_text_titles(driver, rows, database)
 
 
+def default_workers() -> int:
+    """Parser processes by default: one per core this process may run on (its CPU affinity, which a container
+    or `taskset` can narrow), else the machine's core count."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:  # no affinity call on macOS and Windows
+        return os.cpu_count() or 1
+
+
 def _parsed(items: list[tuple[str, str]], workers: int) -> Iterator[Rows]:
-    """Rows per file in order; parsing (the slow part) runs in `workers` processes while batches are written."""
+    """Rows per file in `items` order; parsing (the slow part) runs in `workers` processes while the caller
+    writes (pool.map hands results back in submission order, whichever worker finishes first)."""
     if workers <= 1 or len(items) < 2:
         yield from map(parse_text_file, items)
         return
@@ -151,15 +162,17 @@ def _parsed(items: list[tuple[str, str]], workers: int) -> Iterator[Rows]:
         yield from pool.map(parse_text_file, items, chunksize=2)
 
 
-def _batches(items: Iterator[Rows], size: int) -> Iterator[list[Rows]]:
+def layer_batches(items: list[tuple[str, str]], workers: int, batch_size: int = BATCH_SIZE) -> Iterator[Rows]:
+    """The rows of `batch_size` documents at a time, merged into one row set per batch (one write transaction,
+    one UNWIND per statement), documents in `items` order."""
     batch: list[Rows] = []
-    for rows in items:
+    for rows in _parsed(items, workers):
         batch.append(rows)
-        if len(batch) >= size:
-            yield batch
+        if len(batch) >= batch_size:
+            yield merge_rows(batch)
             batch = []
     if batch:
-        yield batch
+        yield merge_rows(batch)
 
 
 def load_texts(driver: Driver, directory: Path, *, only_missing: bool = False, file_ids: list[str] | None = None,
@@ -185,13 +198,12 @@ def load_texts(driver: Driver, directory: Path, *, only_missing: bool = False, f
         on_plan(len(matched), summary.up_to_date)
     _backfill_text_titles(driver, sorted(set(matched) - set(todo)), database)
     items = [(f, str(matched[f])) for f in todo]
-    workers = workers if workers is not None else min(4, os.cpu_count() or 1)
-    for batch in _batches(_parsed(items, workers), batch_size):
-        rows = merge_rows(batch)
+    workers = workers if workers is not None else default_workers()
+    for rows in layer_batches(items, workers, batch_size):
         write_layer(driver, rows, embed, database)
         summary.add(rows)
         if progress:
-            progress(len(batch))
+            progress(len(rows["info"]))
     backfill_fingerprints(driver, database)  # documents skipped as up to date may predate fingerprints
     log.info(summary.line())
     return summary

@@ -67,7 +67,7 @@ def build_parser() -> argparse.ArgumentParser:
     texts.add_argument("--if-missing", action="store_true",
                        help="skip documents whose layer this loader version already wrote")
     texts.add_argument("--workers", type=int_option("workers", 1, 64), default=None,
-                       help="parser processes (default: up to 4)")
+                       help="parser processes (default: one per usable core)")
     texts.add_argument("--embed", action="store_true", help="also embed sections (needs EMBEDDING_MODEL)")
     texts.add_argument("--progress-file", type=Path, default=None,
                        help="keep {done, total} documents in this JSON file (the app's progress display)")

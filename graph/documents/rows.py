@@ -42,6 +42,18 @@ def merge_rows(parts: list[Rows]) -> Rows:
     return merged
 
 
+def split_rows(rows: Rows) -> dict[str, Rows]:
+    """The inverse of `merge_rows`: a batch's rows per document, documents in batch order (their `info` rows),
+    each list's order kept."""
+    parts: dict[str, Rows] = {info["file_id"]: {key: [] for key in rows} for info in rows["info"]}
+    for key, values in rows.items():
+        for row in values:
+            if row["file_id"] not in parts:
+                raise ValueError(f"A {key} row of {row['file_id']!r}, a document not in the batch.")
+            parts[row["file_id"]][key].append(row)
+    return parts
+
+
 def embedding_texts(rows: Rows) -> list[dict[str, Any]]:
     """(file_id, number, text to embed) for every section with text: its title, then its own text."""
     out = []

@@ -10,7 +10,7 @@ contracts as maps (CONTRACT_FIELDS; an empty list for an empty page), in one of 
   party names or the full-text index, with a notice-deadline or next-renewal window (no index orders those
   matches; docs/PERFORMANCE.md, fix 20), with a range on a property other than the sort key, and with a
   condition no index answers (no end date, a status) beside one an index seeks (a contract type, a law):
-  there both subqueries of the separate shape would test every candidate (docs/PERFORMANCE.md, fix 23).
+  there both subqueries of the separate shape would test every candidate (docs/PERFORMANCE.md, fix 26).
 - **separate**: the count and the page stay two subqueries, because each can use an index on its own: the
   count seeks a range index or reads the count store, the page reads contracts in sort-key order and stops
   after `offset + limit` matches (a range on the sort key itself, dense conditions, no condition). Collecting

@@ -59,12 +59,25 @@ def terminate(driver: Driver, ids: list[str], database: str | None = None) -> li
     return ids
 
 
+def _admin_timed_out(error: Neo4jError, deadline: float) -> bool:
+    """True when an admin statement hit its own timeout and there is time to ask again: on a loaded machine
+    SHOW TRANSACTIONS can take longer than ADMIN_TIMEOUT_S once, which does not mean the server cannot say."""
+    return "TransactionTimedOut" in (error.code or "") and time.monotonic() + POLL_S < deadline
+
+
 def _stop_and_confirm(driver: Driver, tag: str, database: str | None, wait_s: float) -> StopReport:
     deadline = time.monotonic() + wait_s
     terminated: list[str] = []
     try:
         while True:
-            running = tagged_transactions(driver, tag, database)
+            try:
+                running = tagged_transactions(driver, tag, database)
+            except Neo4jError as e:
+                if not _admin_timed_out(e, deadline):
+                    raise
+                log.info("SHOW TRANSACTIONS for %s timed out; asking again", tag)
+                time.sleep(POLL_S)
+                continue
             if not running:
                 return StopReport(gone=True, terminated=terminated)
             if not terminated:

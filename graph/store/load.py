@@ -134,9 +134,7 @@ def batch_rows(batch: list[PreparedContract], prepared: Prepared,
                       {**c.props, "party_countries": facts.party_countries(c), "party_text": facts.party_text(c),
                        "party_names": facts.party_names(c, prepared)}
                       for c in batch],
-        "parties": [{"key": k, "name": prepared.parties[k].name, "aliases": prepared.parties[k].aliases,
-                     "role_only": prepared.parties[k].role_only or None, **prepared.parties[k].entity}
-                    for k in sorted(keys)],
+        "parties": party_rows(sorted(keys), prepared, facts),
         "links": [{**link, "file_id": c.file_id} for c in batch for link in c.parties],
         "places": places,
         "located": located,
@@ -144,8 +142,15 @@ def batch_rows(batch: list[PreparedContract], prepared: Prepared,
         "laws": [{"key": c.governing_law["key"], "file_id": c.file_id} for c in batch if c.governing_law],
         "clauses": [{**cl, "file_id": c.file_id} for c in batch for cl in c.clauses],
     }
+    return rows
+
+
+def party_rows(keys: list[str], prepared: Prepared, facts: FreshFacts | None = None) -> list[dict[str, Any]]:
+    """MERGE_PARTIES rows of parties `keys`; with their contract count on a first load."""
+    rows = [{"key": k, "name": prepared.parties[k].name, "aliases": prepared.parties[k].aliases,
+             "role_only": prepared.parties[k].role_only or None, **prepared.parties[k].entity} for k in keys]
     if facts is not None:
-        for row in rows["parties"]:
+        for row in rows:
             row["contract_count"] = facts.contract_count[row["key"]]
     return rows
 

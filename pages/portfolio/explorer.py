@@ -33,6 +33,8 @@ from graph.query.filter_url import (
 )
 from graph.query.filters import ContractFilter
 
+CHARTS_KEY = "explorer_charts"  # the open chart tabs: ?explorer_charts_left=...&explorer_charts_right=...
+
 
 def url_filter() -> ContractFilter:
     """The filter in the URL; an invalid link shows why and falls back to no filter."""
@@ -79,7 +81,8 @@ with reads.guarded():
     st.subheader("Charts for this selection")
     st.caption("Click a bar to narrow the filter to it.")
     # The expiry chart counts from the filter's as-of date when it has one (a 2015 filter, not today).
-    clicked, chart_queries = render_charts(current, current.as_of or today, f"explorer_{digest}")
+    clicked, chart_queries = render_charts(current, current.as_of or today, f"explorer_{digest}",
+                                           CHARTS_KEY)
 if clicked is not None:
     st.switch_page(THIS_PAGE, query_params={**filter_to_query(clicked), PAGE_SIZE_PARAM: str(size)})
 show_queries(queries + chart_queries)

@@ -24,6 +24,7 @@ from graph.query.filters import DATE_MAX, DATE_MIN, ContractFilter, MonetaryValu
 HORIZON_DAYS = 90
 VALUE_CARD = "Total known value (USD)"
 AS_OF_PARAM = "as_of"
+CHARTS_KEY = "charts"  # the open chart tabs: ?charts_left=...&charts_right=...
 
 
 def url_as_of() -> date:
@@ -108,7 +109,7 @@ render_kpis(numbers, as_of)
 render_notice_card(as_of)
 
 with reads.guarded():
-    clicked, _ = render_charts(ContractFilter(), as_of, "overview")
+    clicked, _ = render_charts(ContractFilter(), as_of, "overview", CHARTS_KEY)
 if clicked is not None:
     st.switch_page(EXPLORER, query_params=filter_to_query(clicked))
 

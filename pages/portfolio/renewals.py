@@ -1,6 +1,6 @@
 """Renewals: what renews, when, and the last day to give notice, as of a chosen date, with the sentence
-each value was read from. The table, the timeline, the CSV and the .ics file all hold exactly the contracts
-the filter counts (`total_count`)."""
+each value was read from. The table, the timeline (a tab beside it), the CSV and the .ics file all hold exactly
+the contracts the filter counts (`total_count`)."""
 
 from __future__ import annotations
 
@@ -67,14 +67,20 @@ if not rows:
     st.info("No notice deadline in this period. The sample's contracts are historical: try an earlier "
             "'As of' date (e.g. 2012-01-01).", icon=":material/event_busy:")
 else:
-    with st.container(border=True):
-        st.subheader("Timeline")
-        st.plotly_chart(timeline(rows, as_of), key="renewals_timeline")
     st.subheader("Upcoming notice deadlines")
     shown = render_decision_filters(rows)
     if len(shown) != len(rows):
         st.caption(f"{len(shown):,} of {len(rows):,} deadlines have the chosen owner and decision.")
-    render_table(shown)
+    # Only the open tab is drawn: the timeline (plotly) is one click away, so a first visit does not load and
+    # run plotly before the table shows (issue 33). The open tab is in the URL (`renewals_view`).
+    table_tab, timeline_tab = st.tabs(["Table", "Timeline"], key="renewals_view", bind="query-params",
+                                      on_change="rerun")
+    if table_tab.open:
+        with table_tab:
+            render_table(shown)
+    if timeline_tab.open:
+        with timeline_tab:
+            st.plotly_chart(timeline(shown, as_of), key="renewals_timeline")
     render_downloads(shown, as_of)
     st.subheader("Record a decision")
     pick_and_decide(shown)

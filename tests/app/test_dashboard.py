@@ -96,10 +96,29 @@ def test_overview_shows_kpis_and_charts(driver):
     assert metric(at, "In force") == f"{numbers['active']:,}"
     assert metric(at, "Expiring in 90 days") == f"{numbers['expiring']:,}"
     assert metric(at, "No end date") == f"{numbers['no_end_date']:,}"
-    assert len(at.get("plotly_chart")) == 5
+    assert chart_titles(at) == ["Contracts by type", "Contracts by effective year"]  # each tab set's open tab
     assert not at.error
     assert "Contract data: CUAD, The Atticus Project (CC BY 4.0)" in [c.value for c in at.main.caption]
     assert metric(at, "Total known value (USD)") == f"${numbers['total_value_usd']:,.2f}"  # the full amount, cents too
+
+
+def chart_titles(at: AppTest) -> list[str]:
+    return [json.loads(c.proto.spec)["layout"]["title"]["text"] for c in at.get("plotly_chart")]
+
+
+@pytest.mark.parametrize(("page", "tabs"), [(OVERVIEW, "charts"), (EXPLORER, "explorer_charts")])
+def test_every_chart_is_one_tab_away(page, tabs):
+    """Issue 33: two charts are drawn on a first visit; each of the other three is its tab's click (the open
+    tabs are in the URL, as a click on them leaves them) and draws only itself."""
+    today = date.today()
+    cases = [({"left": "Party country"}, ["Contracts by party country (top 12)", "Contracts by effective year"]),
+             ({"right": "Value"}, ["Contracts by type", "Contract value distribution (USD only)"]),
+             ({"left": "Type", "right": "End year"}, ["Contracts by type", f"Contracts ending from {today:%Y-%m-%d}"])]
+    for params, titles in cases:
+        at = open_page(page, {f"{tabs}_{side}": label for side, label in params.items()})
+        assert chart_titles(at) == titles
+        labels = [t.label for t in at.tabs]
+        assert labels[labels.index("Type"):][:5] == ["Type", "Party country", "Effective year", "Value", "End year"]
 
 
 def test_overview_as_of_date_recounts_active_and_expiring(driver):

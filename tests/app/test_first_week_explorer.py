@@ -33,7 +33,7 @@ def test_empty_result_names_the_filter(driver):
 
 def test_expiry_chart_counts_from_the_filters_as_of_date(driver):
     f = parse_filter({"as_of": "2015-01-01"})
-    at = open_page(EXPLORER, filter_to_query(f))
+    at = open_page(EXPLORER, {**filter_to_query(f), "explorer_charts_right": "End year"})  # the expiry chart's tab
     titles = [json.loads(c.proto.spec)["layout"].get("title", {}).get("text", "") for c in at.get("plotly_chart")]
     titles += [shown(m.value) for m in at.main.markdown]
     assert any("Contracts ending from 2015-01-01" in t for t in titles), titles

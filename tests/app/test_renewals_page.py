@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 from datetime import date, timedelta
 
 import icalendar
@@ -12,6 +13,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from components.renewals.export import schedule_csv, schedule_ics
+from components.renewals.view import TIMELINE_ROWS
 from graph.query.filters import ContractFilter
 from graph.reads.renewals import renewal_schedule
 from graph.reads.repository import search_contracts
@@ -47,6 +49,20 @@ def test_page_shows_the_filter_total_and_one_row_per_deadline(driver):
     renewing = ContractFilter(as_of=AS_OF, min_next_renewal=AS_OF, max_next_renewal=AS_OF + timedelta(days=365),
                               limit=0)
     assert metrics["Auto-renewing in the period"] == f"{search_contracts(driver, renewing).total_count:,}"
+
+
+def test_timeline_is_one_tab_away_and_draws_the_tables_deadlines(driver):
+    """Issue 33: the first view draws the table only; the Timeline tab (kept in the URL) draws one bar group
+    per deadline of the table, up to TIMELINE_ROWS, and no table."""
+    rows = renewal_schedule(driver, YEAR)
+    first = open_renewals({"as_of": AS_OF.isoformat()})
+    assert [t.label for t in first.tabs] == ["Table", "Timeline"]
+    assert len(first.main.dataframe[0].value) == len(rows) and not first.get("plotly_chart")
+    at = open_renewals({"as_of": AS_OF.isoformat(), "renewals_view": "Timeline"})
+    [chart] = at.get("plotly_chart")
+    labels = {y for trace in json.loads(chart.proto.spec)["data"] for y in trace["y"]}
+    assert len(labels) == min(len(rows), TIMELINE_ROWS)
+    assert not at.main.dataframe
 
 
 def test_narrowing_to_a_renewal_type_and_horizon(driver):

@@ -78,7 +78,12 @@ def assert_no_console_errors(console: ConsoleLog) -> None:
 
 def test_overview_chart_click_opens_explorer_filtered(page, app, driver, artifacts, console):
     open_path(page, app, "/")
-    expect(page.locator('[data-testid="stPlotlyChart"]')).to_have_count(5)
+    expect(page.locator('[data-testid="stPlotlyChart"]')).to_have_count(2)  # one per tab set (issue 33)
+    page.get_by_role("tab", name="Value").click()  # a chart behind a tab is one click away
+    expect(page.locator(".js-plotly-plot .gtitle").filter(has_text="Contract value distribution")).to_be_visible()
+    wait_idle(page)
+    assert parse_qs(urlparse(page.url).query)["charts_right"] == ["Value"]
+    expect(page.locator('[data-testid="stPlotlyChart"]')).to_have_count(2)
     assert metric(page, "Contracts") == f"{overview(driver)['contracts']:,}"
     screenshot(page, artifacts / "overview.png")
 

@@ -8,6 +8,7 @@ from datetime import date, timedelta
 
 import icalendar
 import pytest
+from playwright.sync_api import expect
 
 from graph.query.filters import ContractFilter
 from graph.reads.repository import search_contracts
@@ -31,6 +32,8 @@ def test_renewals_page_timeline_table_and_calendar(page, app, driver, artifacts,
     total = search_contracts(driver, f).total_count
     open_path(page, app, f"/renewals?as_of={AS_OF.isoformat()}")
     assert metric(page, "Notice deadlines") == f"{total:,}"
+    expect(page.locator('[data-testid="stDataFrame"]')).to_be_visible()  # the first view: the table
+    page.get_by_role("tab", name="Timeline").click()  # the timeline is one click away (issue 33)
     page.locator(".js-plotly-plot .barlayer .point").first.wait_for()
     assert page.locator(".js-plotly-plot .barlayer .point").count() >= min(total, 30)
     screenshot(page, artifacts / "renewals.png")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import shutil
 import socket
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -21,13 +21,17 @@ def free_port() -> int:
 
 
 @contextmanager
-def throwaway_server(prefix: str, tx_timeout: str = "30s") -> Iterator[tuple[LocalServer, Neo4jSettings]]:
-    """Start a fresh server; yield it with settings for a driver; always stop and delete it afterwards."""
+def throwaway_server(prefix: str, tx_timeout: str = "30s", before_start: Callable[[LocalServer], object] | None = None,
+                     ) -> Iterator[tuple[LocalServer, Neo4jSettings]]:
+    """Start a fresh server (after `before_start(server)`, e.g. a bulk import into its home); yield it with
+    settings for a driver; always stop and delete it afterwards."""
     (REPO_ROOT / ".data").mkdir(exist_ok=True)
     home = Path(tempfile.mkdtemp(prefix=prefix, dir=REPO_ROOT / ".data"))
     srv = LocalServer(home=home, port=free_port(), heap="512m", pagecache="64m", tx_timeout=tx_timeout,
                       jvm_flags=jit_flags())
     try:
+        if before_start:
+            before_start(srv)
         server.start(srv)
         yield srv, Neo4jSettings(uri=srv.uri, username="neo4j", password=srv.password_file.read_text().strip(),
                                  database=None, local=srv)
