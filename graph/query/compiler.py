@@ -206,16 +206,22 @@ def page_order(f: ContractFilter) -> str:
     return f"ORDER BY {key} IS NULL, {key} {'DESC' if f.sort_order == 'desc' else 'ASC'}, c.file_id ASC"
 
 
-def compile_page_head(f: ContractFilter, today: date | None = None) -> CompiledQuery:
+def compile_page_head(f: ContractFilter, today: date | None = None, keyed_only: bool = False) -> CompiledQuery:
     """The contracts of one page, bound to `c` in page order (compile_search adds the columns).
 
     Contracts lacking the sort key go last in both directions; file_id makes paging deterministic. The
     first subquery takes the `offset + limit` best contracts that have the key, so a range index can hand
     them over in order and stop early; contracts without the key are only read when that is not enough.
     The final ORDER BY re-sorts at most 2 x (offset + limit) rows, so the page is exact either way.
+    `keyed_only`: the filter's own conditions imply the key (graph.query.paging.implies_key), so no contract
+    without it can match and the page is the first subquery's alone.
     """
     key = SORT_KEYS[f.sort_by]
     direction = "DESC" if f.sort_order == "desc" else "ASC"
+    if keyed_only:
+        tail = f"WITH c ORDER BY {key} {direction}, c.file_id ASC SKIP $offset LIMIT $limit"
+        page = compile_match(f, today, tail=tail)
+        return CompiledQuery(page.cypher, {**page.params, "offset": f.offset, "limit": f.limit, **order_params(f)})
     with_key = compile_match(f, today, extra=KEYED.get(f.sort_by, f"{key} IS NOT NULL"),
                              tail=f"WITH c ORDER BY {key} {direction}, c.file_id ASC LIMIT $window")
     without_key = compile_match(f, today, extra=UNKEYED.get(f.sort_by, f"{key} IS NULL"),

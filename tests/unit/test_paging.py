@@ -8,7 +8,7 @@ import pytest
 
 from graph.query.compiler import CONTRACT_MAP, compile_count, compile_page_head, compile_search
 from graph.query.filters import parse_filter
-from graph.query.paging import compile_page, one_pass
+from graph.query.paging import compile_page, implies_key, one_pass
 
 TODAY = date(2024, 6, 30)
 PAGE_ROWS = f"  RETURN collect({CONTRACT_MAP}) AS contracts"
@@ -18,22 +18,68 @@ def _indented(cypher: str) -> str:
     return "\n".join("  " + line for line in cypher.splitlines())
 
 
-def _shared_tail(key: str, direction: str) -> str:
-    return (f"WITH c, {key} AS key, c.file_id AS file_id\nORDER BY key IS NULL, key {direction}, file_id ASC\n"
-            "WITH collect(c) AS matched\nCALL (matched) {\n  UNWIND matched[$offset..$offset + $limit] AS c\n"
-            f"{PAGE_ROWS}\n}}\nRETURN size(matched) AS total_count, contracts")
+def _shared_tail(key: str, direction: str, nulls: str = "key IS NULL, ") -> str:
+    ahead = "size([k IN keys[hi..hi + 64] WHERE k = last])"
+    return (f"WITH c, {key} AS key ORDER BY {nulls}key {direction}\n"
+            "WITH collect(c) AS matched, collect(key) AS keys\n"
+            "WITH matched, keys, $offset AS lo, CASE WHEN $offset + $limit < size(matched) THEN $offset + $limit "
+            "ELSE size(matched) END AS hi\n"
+            "WITH matched, keys, lo, hi, keys[lo] AS first, keys[hi - 1] AS last\n"
+            "WITH matched, keys, lo, hi, CASE WHEN first IS NULL THEN size(keys) "
+            "ELSE lo - size([k IN keys[..lo] WHERE k = first]) END AS start,\n"
+            "     CASE WHEN last IS NULL THEN size(matched) WHEN hi + 64 <= size(keys) AND keys[hi + 64 - 1] = last "
+            f"THEN hi + size([k IN keys[hi..] WHERE k = last]) ELSE hi + {ahead} END AS stop\n"
+            "RETURN size(matched) AS total_count, [c IN COLLECT {\n"
+            "  UNWIND CASE WHEN lo < hi THEN range(start, stop - 1) ELSE [] END AS i\n"
+            f"  WITH matched[i] AS c, keys[i] AS key ORDER BY {nulls}key {direction}, c.file_id ASC\n"
+            f"  RETURN c\n}}[lo - start..hi - start] | {CONTRACT_MAP}] AS contracts")
 
 
 def test_a_range_on_the_sort_key_keeps_count_and_page_as_separate_subqueries() -> None:
     f = parse_filter({"min_effective_date": "2010-01-01", "limit": 5, "offset": 10})
-    count, page = compile_count(f, TODAY), compile_search(f, TODAY)
-    body = page.cypher[:page.cypher.index("\nRETURN c.file_id")]
-    assert compile_page_head(f, TODAY).cypher == body
+    count = compile_count(f, TODAY)
+    # Every match has the key: the page reads contracts in key order and never looks for ones without it.
+    body = ("MATCH (c:Contract)\nWHERE c.effective_date >= $min_effective_date\n"
+            "WITH c ORDER BY c.effective_date DESC, c.file_id ASC SKIP $offset LIMIT $limit")
+    assert compile_page_head(f, TODAY, keyed_only=True).cypher == body
     q = compile_page(f, TODAY)
     assert q.cypher == (f"CALL () {{\n{_indented(count.cypher)}\n}}\nCALL () {{\n{_indented(body)}\n"
                         f"{PAGE_ROWS}\n}}\nRETURN total_count, contracts")
-    assert q.params == {"min_effective_date": date(2010, 1, 1), "window": 15, "offset": 10, "limit": 5,
+    assert q.params == {"min_effective_date": date(2010, 1, 1), "offset": 10, "limit": 5,
                         "as_of": TODAY}  # the status column reads it
+
+
+def test_without_a_range_on_the_key_the_page_also_looks_for_contracts_without_it() -> None:
+    f = parse_filter({"contract_types": ["Service"], "limit": 5})
+    page = compile_search(f, TODAY).cypher
+    body = page[:page.index("\nRETURN c.file_id")]
+    assert compile_page_head(f, TODAY).cypher == body and "AS unkeyed" in body
+    assert f"CALL () {{\n{_indented(body)}\n{PAGE_ROWS}\n}}" in compile_page(f, TODAY).cypher
+
+
+@pytest.mark.parametrize(("spec", "implied"), [
+    ({}, False),
+    ({"min_effective_date": "2010-01-01"}, True),
+    ({"max_effective_date": "2010-01-01", "sort_by": "end_date"}, False),  # a range on another key
+    ({"min_end_date": "2010-01-01", "sort_by": "end_date"}, True),
+    ({"has_end_date": True, "sort_by": "end_date"}, True),
+    ({"has_end_date": False, "sort_by": "end_date"}, False),
+    ({"min_amount": 1, "sort_by": "total_amount"}, True),  # an amount bound compares in one currency
+    ({"monetary_value": {"value": 1, "operator": "<"}, "sort_by": "total_amount"}, True),
+    ({"currency": "CNY", "sort_by": "total_amount"}, False),  # a currency alone: amounts may be missing
+    ({"parties": ["acme"], "sort_by": "party_count"}, False),
+])
+def test_which_filters_imply_the_sort_key(spec: dict, implied: bool) -> None:
+    assert implies_key(parse_filter(spec)) is implied
+
+
+def test_an_amount_range_sorted_by_amount_is_read_once_in_index_order() -> None:
+    # No nulls to put last and no other currency to rank after: the key is the property the index orders.
+    q = compile_page(parse_filter({"min_amount": 1_000_000, "currency": "CNY", "sort_by": "total_amount",
+                                   "limit": 5}), TODAY)
+    assert q.cypher == ("MATCH (c:Contract)\nWHERE c.total_amount >= $min_amount\n  AND c.currency = $currency\n"
+                        + _shared_tail("c.total_amount", "DESC", nulls=""))
+    assert q.params == {"min_amount": 1_000_000, "currency": "CNY", "offset": 0, "limit": 5, "as_of": TODAY}
 
 
 def test_the_empty_filter_counts_from_the_count_store() -> None:
@@ -45,7 +91,7 @@ def test_party_filters_seek_once_sort_in_that_pass_and_slice_the_page() -> None:
     q = compile_page(parse_filter({"parties": ["acme"], "sort_by": "total_amount", "sort_order": "asc",
                                    "limit": 3}), TODAY)
     assert q.cypher == ("MATCH (c:Contract)\nWHERE c.party_text CONTAINS $party_0\n"
-                        + _shared_tail("CASE WHEN c.currency = $currency THEN c.total_amount END", "ASC"))
+                        + _shared_tail("CASE WHEN c.currency = $currency THEN c.total_amount END", "ASC", nulls=""))
     assert q.params == {"party_0": "acme", "offset": 0, "limit": 3, "currency": "USD", "as_of": TODAY}
 
 
@@ -69,8 +115,8 @@ def test_a_notice_or_renewal_window_computes_its_dates_once_and_pages_the_collec
     ({}, False),
     ({"min_effective_date": "2010-01-01"}, False),  # the default sort key: index order, index count
     ({"min_end_date": "2015-01-01", "sort_by": "end_date"}, False),
-    ({"min_amount": 1, "sort_by": "total_amount"}, False),
-    ({"monetary_value": {"value": 1, "operator": ">"}, "sort_by": "total_amount"}, False),
+    ({"min_amount": 1, "sort_by": "total_amount"}, True),  # in key order, the currency tested once
+    ({"monetary_value": {"value": 1, "operator": ">"}, "sort_by": "total_amount"}, True),
     ({"min_end_date": "2025-01-01"}, True),  # a range on another property than the sort key
     ({"monetary_value": {"value": 1, "operator": ">"}}, True),
     ({"contract_types": ["Service"]}, False),  # an index count, and a page in sort-key order
