@@ -81,18 +81,22 @@ LIMIT $agg_limit"""
 FULLTEXT_INDEX = "contract_text"
 LABEL_SCAN = "MATCH (c:Contract)"  # the head of a filter with no condition on related nodes
 WITHIN = "c.file_id IN $within"
-CONTRACT_COLUMNS = """c.file_id AS file_id, coalesce(c.title, c.file_id) AS title, c.contract_type AS contract_type,
-       toString(c.effective_date) AS effective_date, toString(c.end_date) AS end_date,
-       c.total_amount AS total_amount, c.currency AS currency, c.currency_source AS currency_source,
-       c.duration AS duration, c.summary AS summary,
-       c.end_date_source AS end_date_source, toString(c.end_date_extracted) AS end_date_extracted,
-       toString(c.end_date_text) AS end_date_text, """ + status_cypher.STATUS + """ AS status,
-       c.renewal_type AS renewal_type, c.renewal_months AS renewal_months, c.renewal_days AS renewal_days,
-       [(c)<-[r:PARTY_TO]-(p:Party) | {name: p.name, role: r.role,
+# A result row's columns, by name: the page statement (graph.query.paging) returns them as one map per contract.
+CONTRACT_FIELDS: tuple[tuple[str, str], ...] = (
+    ("file_id", "c.file_id"), ("title", "coalesce(c.title, c.file_id)"), ("contract_type", "c.contract_type"),
+    ("effective_date", "toString(c.effective_date)"), ("end_date", "toString(c.end_date)"),
+    ("total_amount", "c.total_amount"), ("currency", "c.currency"), ("currency_source", "c.currency_source"),
+    ("duration", "c.duration"), ("summary", "c.summary"), ("end_date_source", "c.end_date_source"),
+    ("end_date_extracted", "toString(c.end_date_extracted)"), ("end_date_text", "toString(c.end_date_text)"),
+    ("status", status_cypher.STATUS), ("renewal_type", "c.renewal_type"), ("renewal_months", "c.renewal_months"),
+    ("renewal_days", "c.renewal_days"),
+    ("parties", """[(c)<-[r:PARTY_TO]-(p:Party) | {name: p.name, role: r.role,
          countries: COLLECT { MATCH (p)-[:LOCATED_AT]->(:Location)-[:IN_COUNTRY]->(k:Country)
-                              RETURN DISTINCT k.code ORDER BY k.code }}] AS parties,
-       [(c)-[:GOVERNED_BY]->(j:Jurisdiction) | {country: j.country, state: j.state, name: j.name}][0]
-         AS governing_law"""
+                              RETURN DISTINCT k.code ORDER BY k.code }}]"""),
+    ("governing_law", "[(c)-[:GOVERNED_BY]->(j:Jurisdiction) | {country: j.country, state: j.state, name: j.name}][0]"),
+)
+CONTRACT_COLUMNS = ",\n       ".join(f"{expr} AS {name}" for name, expr in CONTRACT_FIELDS)
+CONTRACT_MAP = "{" + ",\n   ".join(f"{name}: {expr}" for name, expr in CONTRACT_FIELDS) + "}"
 CONTRACT_ROW = "RETURN " + CONTRACT_COLUMNS
 
 
@@ -202,16 +206,22 @@ def page_order(f: ContractFilter) -> str:
     return f"ORDER BY {key} IS NULL, {key} {'DESC' if f.sort_order == 'desc' else 'ASC'}, c.file_id ASC"
 
 
-def compile_page_head(f: ContractFilter, today: date | None = None) -> CompiledQuery:
+def compile_page_head(f: ContractFilter, today: date | None = None, keyed_only: bool = False) -> CompiledQuery:
     """The contracts of one page, bound to `c` in page order (compile_search adds the columns).
 
     Contracts lacking the sort key go last in both directions; file_id makes paging deterministic. The
     first subquery takes the `offset + limit` best contracts that have the key, so a range index can hand
     them over in order and stop early; contracts without the key are only read when that is not enough.
     The final ORDER BY re-sorts at most 2 x (offset + limit) rows, so the page is exact either way.
+    `keyed_only`: the filter's own conditions imply the key (graph.query.paging.implies_key), so no contract
+    without it can match and the page is the first subquery's alone.
     """
     key = SORT_KEYS[f.sort_by]
     direction = "DESC" if f.sort_order == "desc" else "ASC"
+    if keyed_only:
+        tail = f"WITH c ORDER BY {key} {direction}, c.file_id ASC SKIP $offset LIMIT $limit"
+        page = compile_match(f, today, tail=tail)
+        return CompiledQuery(page.cypher, {**page.params, "offset": f.offset, "limit": f.limit, **order_params(f)})
     with_key = compile_match(f, today, extra=KEYED.get(f.sort_by, f"{key} IS NOT NULL"),
                              tail=f"WITH c ORDER BY {key} {direction}, c.file_id ASC LIMIT $window")
     without_key = compile_match(f, today, extra=UNKEYED.get(f.sort_by, f"{key} IS NULL"),

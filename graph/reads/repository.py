@@ -58,11 +58,10 @@ def search_contracts(driver: Driver, f: ContractFilter | dict[str, Any] | None, 
     contracts: list[dict[str, Any]] = []
     if f.limit > 0:
         page_q = compile_page(f, today)
-        rows = read(driver, page_q.cypher, page_q.params, database)
-        total = int(rows[0]["total_count"]) if rows else 0
+        row = read(driver, page_q.cypher, page_q.params, database)[0]
+        total = int(row["total_count"])
         as_of = f.as_of or today or date.today()
-        contracts = [{**{k: v for k, v in row.items() if k != "total_count"}, **row_fields(row, as_of)}
-                     for row in rows if row["file_id"] is not None]
+        contracts = [{**found, **row_fields(found, as_of)} for found in row["contracts"]]
         ran = [page_q]
     else:
         count_q = compile_count(f, today)

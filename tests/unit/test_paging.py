@@ -1,30 +1,85 @@
-"""Exact Cypher of the count-and-page statement in both of its shapes."""
+"""Exact Cypher of the count-and-page statement in both of its shapes, and which filters take which."""
 
 from __future__ import annotations
 
 from datetime import date
 
-from graph.query.compiler import CONTRACT_COLUMNS, compile_count, compile_page_head, compile_search
+import pytest
+
+from graph.query.compiler import CONTRACT_MAP, compile_count, compile_page_head, compile_search
 from graph.query.filters import parse_filter
-from graph.query.paging import compile_page
+from graph.query.paging import compile_page, implies_key, one_pass
 
 TODAY = date(2024, 6, 30)
+PAGE_ROWS = f"  RETURN collect({CONTRACT_MAP}) AS contracts"
 
 
 def _indented(cypher: str) -> str:
     return "\n".join("  " + line for line in cypher.splitlines())
 
 
-def test_contract_properties_only_keep_count_and_page_as_separate_subqueries() -> None:
+def _shared_tail(key: str, direction: str, nulls: str = "key IS NULL, ") -> str:
+    ahead = "size([k IN keys[hi..hi + 64] WHERE k = last])"
+    return (f"WITH c, {key} AS key ORDER BY {nulls}key {direction}\n"
+            "WITH collect(c) AS matched, collect(key) AS keys\n"
+            "WITH matched, keys, $offset AS lo, CASE WHEN $offset + $limit < size(matched) THEN $offset + $limit "
+            "ELSE size(matched) END AS hi\n"
+            "WITH matched, keys, lo, hi, keys[lo] AS first, keys[hi - 1] AS last\n"
+            "WITH matched, keys, lo, hi, CASE WHEN first IS NULL THEN size(keys) "
+            "ELSE lo - size([k IN keys[..lo] WHERE k = first]) END AS start,\n"
+            "     CASE WHEN last IS NULL THEN size(matched) WHEN hi + 64 <= size(keys) AND keys[hi + 64 - 1] = last "
+            f"THEN hi + size([k IN keys[hi..] WHERE k = last]) ELSE hi + {ahead} END AS stop\n"
+            "RETURN size(matched) AS total_count, [c IN COLLECT {\n"
+            "  UNWIND CASE WHEN lo < hi THEN range(start, stop - 1) ELSE [] END AS i\n"
+            f"  WITH matched[i] AS c, keys[i] AS key ORDER BY {nulls}key {direction}, c.file_id ASC\n"
+            f"  RETURN c\n}}[lo - start..hi - start] | {CONTRACT_MAP}] AS contracts")
+
+
+def test_a_range_on_the_sort_key_keeps_count_and_page_as_separate_subqueries() -> None:
     f = parse_filter({"min_effective_date": "2010-01-01", "limit": 5, "offset": 10})
-    count, page = compile_count(f, TODAY), compile_search(f, TODAY)
-    body = page.cypher[:page.cypher.index("\nRETURN c.file_id")]
-    assert compile_page_head(f, TODAY).cypher == body
+    count = compile_count(f, TODAY)
+    # Every match has the key: the page reads contracts in key order and never looks for ones without it.
+    body = ("MATCH (c:Contract)\nWHERE c.effective_date >= $min_effective_date\n"
+            "WITH c ORDER BY c.effective_date DESC, c.file_id ASC SKIP $offset LIMIT $limit")
+    assert compile_page_head(f, TODAY, keyed_only=True).cypher == body
     q = compile_page(f, TODAY)
-    assert q.cypher == (f"CALL () {{\n{_indented(count.cypher)}\n}}\nOPTIONAL CALL () {{\n{_indented(body)}\n"
-                        f"  RETURN c\n}}\nRETURN total_count, {CONTRACT_COLUMNS}")
-    assert q.params == {"min_effective_date": date(2010, 1, 1), "window": 15, "offset": 10, "limit": 5,
+    assert q.cypher == (f"CALL () {{\n{_indented(count.cypher)}\n}}\nCALL () {{\n{_indented(body)}\n"
+                        f"{PAGE_ROWS}\n}}\nRETURN total_count, contracts")
+    assert q.params == {"min_effective_date": date(2010, 1, 1), "offset": 10, "limit": 5,
                         "as_of": TODAY}  # the status column reads it
+
+
+def test_without_a_range_on_the_key_the_page_also_looks_for_contracts_without_it() -> None:
+    f = parse_filter({"contract_types": ["Service"], "limit": 5})
+    page = compile_search(f, TODAY).cypher
+    body = page[:page.index("\nRETURN c.file_id")]
+    assert compile_page_head(f, TODAY).cypher == body and "AS unkeyed" in body
+    assert f"CALL () {{\n{_indented(body)}\n{PAGE_ROWS}\n}}" in compile_page(f, TODAY).cypher
+
+
+@pytest.mark.parametrize(("spec", "implied"), [
+    ({}, False),
+    ({"min_effective_date": "2010-01-01"}, True),
+    ({"max_effective_date": "2010-01-01", "sort_by": "end_date"}, False),  # a range on another key
+    ({"min_end_date": "2010-01-01", "sort_by": "end_date"}, True),
+    ({"has_end_date": True, "sort_by": "end_date"}, True),
+    ({"has_end_date": False, "sort_by": "end_date"}, False),
+    ({"min_amount": 1, "sort_by": "total_amount"}, True),  # an amount bound compares in one currency
+    ({"monetary_value": {"value": 1, "operator": "<"}, "sort_by": "total_amount"}, True),
+    ({"currency": "CNY", "sort_by": "total_amount"}, False),  # a currency alone: amounts may be missing
+    ({"parties": ["acme"], "sort_by": "party_count"}, False),
+])
+def test_which_filters_imply_the_sort_key(spec: dict, implied: bool) -> None:
+    assert implies_key(parse_filter(spec)) is implied
+
+
+def test_an_amount_range_sorted_by_amount_is_read_once_in_index_order() -> None:
+    # No nulls to put last and no other currency to rank after: the key is the property the index orders.
+    q = compile_page(parse_filter({"min_amount": 1_000_000, "currency": "CNY", "sort_by": "total_amount",
+                                   "limit": 5}), TODAY)
+    assert q.cypher == ("MATCH (c:Contract)\nWHERE c.total_amount >= $min_amount\n  AND c.currency = $currency\n"
+                        + _shared_tail("c.total_amount", "DESC", nulls=""))
+    assert q.params == {"min_amount": 1_000_000, "currency": "CNY", "offset": 0, "limit": 5, "as_of": TODAY}
 
 
 def test_the_empty_filter_counts_from_the_count_store() -> None:
@@ -32,23 +87,18 @@ def test_the_empty_filter_counts_from_the_count_store() -> None:
     assert q.cypher.startswith("CALL () {\n  MATCH (c:Contract)\n  RETURN count(c) AS total_count\n}\n")
 
 
-def test_party_filters_seek_once_and_page_the_collected_matches() -> None:
+def test_party_filters_seek_once_sort_in_that_pass_and_slice_the_page() -> None:
     q = compile_page(parse_filter({"parties": ["acme"], "sort_by": "total_amount", "sort_order": "asc",
                                    "limit": 3}), TODAY)
-    assert q.cypher == (
-        "MATCH (c:Contract)\nWHERE c.party_text CONTAINS $party_0\nWITH collect(c) AS matched\n"
-        "OPTIONAL CALL (matched) {\n  UNWIND matched AS c\n"
-        "  WITH c ORDER BY CASE WHEN c.currency = $currency THEN c.total_amount END IS NULL, "
-        "CASE WHEN c.currency = $currency THEN c.total_amount END ASC, c.file_id ASC\n"
-        "  SKIP $offset LIMIT $limit\n  RETURN c\n}\n"
-        f"RETURN size(matched) AS total_count, {CONTRACT_COLUMNS}")
+    assert q.cypher == ("MATCH (c:Contract)\nWHERE c.party_text CONTAINS $party_0\n"
+                        + _shared_tail("CASE WHEN c.currency = $currency THEN c.total_amount END", "ASC", nulls=""))
     assert q.params == {"party_0": "acme", "offset": 0, "limit": 3, "currency": "USD", "as_of": TODAY}
 
 
 def test_full_text_walks_once_too() -> None:
     q = compile_page(parse_filter({"text": "software license"}), TODAY)
-    assert q.cypher.startswith("CALL db.index.fulltext.queryNodes('contract_text', $text) YIELD node AS c\n"
-                               "WITH collect(c) AS matched\n")
+    assert q.cypher == ("CALL db.index.fulltext.queryNodes('contract_text', $text) YIELD node AS c\n"
+                        + _shared_tail("c.effective_date", "DESC"))
 
 
 def test_a_notice_or_renewal_window_computes_its_dates_once_and_pages_the_collected_matches() -> None:
@@ -57,9 +107,30 @@ def test_a_notice_or_renewal_window_computes_its_dates_once_and_pages_the_collec
         f = parse_filter({**window, "as_of": "2021-06-30", "limit": 5})
         q = compile_page(f, TODAY)
         match = compile_count(f, TODAY).cypher.removesuffix("\nRETURN count(c) AS total_count")
-        assert q.cypher == (
-            f"{match}\nWITH collect(c) AS matched\nOPTIONAL CALL (matched) {{\n  UNWIND matched AS c\n"
-            "  WITH c ORDER BY c.effective_date IS NULL, c.effective_date DESC, c.file_id ASC\n"
-            "  SKIP $offset LIMIT $limit\n  RETURN c\n}\n"
-            f"RETURN size(matched) AS total_count, {CONTRACT_COLUMNS}")
+        assert q.cypher == f"{match}\n" + _shared_tail("c.effective_date", "DESC")
         assert q.params["as_of"] == date(2021, 6, 30) and q.params["limit"] == 5
+
+
+@pytest.mark.parametrize(("spec", "shared"), [
+    ({}, False),
+    ({"min_effective_date": "2010-01-01"}, False),  # the default sort key: index order, index count
+    ({"min_end_date": "2015-01-01", "sort_by": "end_date"}, False),
+    ({"min_amount": 1, "sort_by": "total_amount"}, True),  # in key order, the currency tested once
+    ({"monetary_value": {"value": 1, "operator": ">"}, "sort_by": "total_amount"}, True),
+    ({"min_end_date": "2025-01-01"}, True),  # a range on another property than the sort key
+    ({"monetary_value": {"value": 1, "operator": ">"}}, True),
+    ({"contract_types": ["Service"]}, False),  # an index count, and a page in sort-key order
+    ({"contract_types": ["Service"], "has_end_date": False}, True),  # a residual beside a seek
+    ({"contract_types": ["License"], "active": False, "as_of": "2021-06-30"}, True),
+    ({"governing_law_country": "US", "status": ["expired"], "as_of": "2021-06-30"}, True),
+    ({"active": True, "as_of": "2021-06-30"}, False),  # dense: the page stops early in sort-key order
+    ({"status": ["expired"], "as_of": "2021-06-30"}, False),
+    ({"has_end_date": False}, False),
+    ({"party_country": "CN"}, False),
+    ({"parties": ["acme"]}, True),
+    ({"text": "licence"}, True),
+])
+def test_which_filters_read_their_matches_once(spec: dict, shared: bool) -> None:
+    f = parse_filter(spec)
+    assert one_pass(f) is shared
+    assert ("WITH collect(c) AS matched" in compile_page(f, TODAY).cypher) is shared

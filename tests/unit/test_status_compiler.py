@@ -101,9 +101,15 @@ def test_status_group_key_reads_as_of() -> None:
 @pytest.mark.parametrize("data", [{}, {"parties": ["acme"]}, {"as_of": "2012-01-01"}])
 def test_every_page_returns_the_status_and_end_date_columns_with_as_of(data: dict) -> None:
     f = parse_filter(data)
-    for q in (compile_page(f, TODAY), compile_search(f, TODAY)):
-        assert (f"c.end_date_source AS end_date_source, toString(c.end_date_extracted) AS end_date_extracted,\n"
-                f"       toString(c.end_date_text) AS end_date_text, {EXPECTED_STATUS} AS status,\n"
-                "       c.renewal_type AS renewal_type, c.renewal_months AS renewal_months, "
-                "c.renewal_days AS renewal_days,") in q.cypher
+    search, page = compile_search(f, TODAY), compile_page(f, TODAY)
+    assert (f"c.end_date_source AS end_date_source,\n       toString(c.end_date_extracted) AS end_date_extracted,\n"
+            f"       toString(c.end_date_text) AS end_date_text,\n       {EXPECTED_STATUS} AS status,\n"
+            "       c.renewal_type AS renewal_type,\n       c.renewal_months AS renewal_months,\n"
+            "       c.renewal_days AS renewal_days,") in search.cypher
+    # The page statement returns the same columns, one map per contract.
+    assert (f"end_date_source: c.end_date_source,\n   end_date_extracted: toString(c.end_date_extracted),\n"
+            f"   end_date_text: toString(c.end_date_text),\n   status: {EXPECTED_STATUS},\n"
+            "   renewal_type: c.renewal_type,\n   renewal_months: c.renewal_months,\n"
+            "   renewal_days: c.renewal_days,") in page.cypher
+    for q in (search, page):
         assert q.params["as_of"] == (f.as_of or TODAY)
