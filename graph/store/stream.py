@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 import pickle
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +54,7 @@ class Streamed:
     spool: Path
     contracts: int
     clauses: int
+    groups: list[str] | None = field(default=None, repr=False)
 
     def batches(self, size: int = BATCH_SIZE) -> Iterator[list[PreparedContract]]:
         """The prepared contracts in load order, `size` at a time (whatever batches the source had)."""
@@ -75,8 +76,11 @@ class Streamed:
         return contract_columns(self.prepared, self.types)
 
     def org_keys(self) -> list[str]:
-        """The organisation keys to group (bulk_csv.organisation_keys of the whole load)."""
-        return sorted(_groups(self.prepared, self.facts.contract_count))
+        """The organisation keys to group (bulk_csv.organisation_keys of the whole load); computed once (every
+        party's entity: minutes at 2M parties)."""
+        if self.groups is None:
+            self.groups = sorted(_groups(self.prepared, self.facts.contract_count))
+        return self.groups
 
     def summary(self) -> LoadSummary:
         return LoadSummary(contracts=self.contracts, parties=len(self.prepared.parties), clauses=self.clauses,
