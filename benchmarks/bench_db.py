@@ -25,7 +25,7 @@ from graph.server.config import REPO_ROOT, LocalServer, Neo4jSettings
 from graph.server.db import build_driver
 from graph.store.load import load_records
 
-WORK = REPO_ROOT / "benchmarks" / ".work"
+WORK = Path(env_setting("BENCH_WORK", "") or REPO_ROOT / "benchmarks" / ".work").resolve()
 BASE_PORT = 7720
 HEAP = env_setting("BENCH_NEO4J_HEAP", "1g") or "1g"
 PAGECACHE = env_setting("BENCH_NEO4J_PAGECACHE", "512m") or "512m"

@@ -1,24 +1,28 @@
 """One million contracts, in steps that each run in their own process (`nice -n 10` on a shared machine).
 
-    python -m benchmarks.million generate --contracts 1000000     # records -> benchmarks/.work/synth-N-S.pkl
-    python -m benchmarks.million load --contracts 1000000 --port 7940   # the app's loader, fresh server
+    python -m benchmarks.million generate --contracts 1000000     # records -> <work>/synth-N-S.jsonl
     python -m benchmarks.million csv --contracts 1000000                # CSV from the same records
-    python -m benchmarks.million import --contracts 1000000 --port 7941 # neo4j-admin import, fresh home
-    python -m benchmarks.million questions --contracts 1000000 --port 7940 --home size-1000000 [--reps 30]
+    python -m benchmarks.million import --contracts 1000000 --port 7921 # neo4j-admin import, fresh home
+    python -m benchmarks.million load --contracts 1000000 --port 7920   # the app's loader, fresh server
+    python -m benchmarks.million questions --contracts 1000000 --port 7921 --home bulk-1000000 [--reps 30]
 
-Each step records its figures (seconds, peak RSS of Python and of the JVM, store size, load average) in
-`benchmarks/.work/million-<N>.json`; `questions` also writes `benchmarks/results/<date>-<N>.json` through
-`benchmarks.measure.write_result`. The homes stay under `benchmarks/.work/` for the next step.
+The records are one JSON line each, written as they are generated; `csv` and `load` read them back in
+batches through graph.store.stream (two passes, the prepared contracts spooled to disk), so Python holds the
+parties and their facts, never every record. Each step records its figures (seconds, peak RSS of Python and
+of the JVM, store size, load average) in `<work>/million-<N>.json` (<work>: BENCH_WORK, by default
+benchmarks/.work); `questions` also writes `benchmarks/results/<date>-<N>.json` through
+`benchmarks.measure.write_result`. The homes stay under <work> for the next step.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
-import pickle
 import shutil
 import time
+from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -36,21 +40,30 @@ from benchmarks.bench_db import (
     peak_rss,
     server_env,
     store_sizes,
-    timed_load,
 )
 from benchmarks.measure import machine, time_pages, write_result
-from benchmarks.mix import busiest_party_fragment, questions_for
-from benchmarks.renewal_synth import facts_rows, load_profile, write_facts
-from benchmarks.synth import generate
+from benchmarks.mix import questions_for
+from benchmarks.renewal_synth import iter_facts_rows, load_profile, write_facts
+from benchmarks.synth import iter_records
 from benchmarks.timing import measure
 from graph.server.bulk_import import admin_import
 from graph.server.config import LocalServer
-from graph.store.bulk_csv import finish_bulk_import, organisation_keys, write_csv
-from graph.store.prepare import prepare
+from graph.store.bulk_csv import finish_bulk_import, write_batches_csv
+from graph.store.load import BATCH_SIZE
+from graph.store.stream import Streamed, load_stream, prepare_stream
+
+P95_TARGET_MS = 300  # issue 33: every question at 1M
 
 
 def records_path(contracts: int, seed: int) -> Path:
-    return WORK / f"synth-{contracts}-{seed}.pkl"
+    return WORK / f"synth-{contracts}-{seed}.jsonl"
+
+
+def record_batches(contracts: int, seed: int, size: int = BATCH_SIZE) -> Iterator[list[dict[str, Any]]]:
+    """The generated records (one JSON object a line), `size` at a time, from the start on every call."""
+    with records_path(contracts, seed).open(encoding="utf-8") as f:
+        while batch := [json.loads(line) for line in itertools.islice(f, size)]:
+            yield batch
 
 
 def notes_path(contracts: int) -> Path:
@@ -65,10 +78,29 @@ def note(contracts: int, step: str, figures: dict[str, Any]) -> None:
     path.write_text(json.dumps(notes, indent=1, default=str) + "\n")
 
 
-def read_records(contracts: int, seed: int) -> list[dict[str, Any]]:
-    with records_path(contracts, seed).open("rb") as f:
-        records: list[dict[str, Any]] = pickle.load(f)
-    return records
+def renewal_rows(contracts: int, seed: int) -> Iterator[dict[str, Any]]:
+    """The benchmark's renewal facts for the generated records, read from their file."""
+    records = (r for batch in record_batches(contracts, seed) for r in batch)
+    return iter_facts_rows(records, load_profile(), seed)
+
+
+def streamed(args: argparse.Namespace, spool: Path, info: dict[str, Any]) -> Streamed:
+    """prepare_stream over the records file, timed into `info`."""
+    started = time.perf_counter()
+    result = prepare_stream(lambda: record_batches(args.contracts, args.seed), spool, source_name="synthetic")
+    info["prepare_s"] = time.perf_counter() - started
+    info["prepare_python_rss_bytes"] = peak_rss()
+    info["spool_bytes"] = spool.stat().st_size
+    info["load_avg_after_prepare"] = os.getloadavg()
+    print(f"prepared {result.contracts:,} contracts, {len(result.prepared.parties):,} parties in "
+          f"{info['prepare_s']:.0f}s", flush=True)
+    return result
+
+
+def busiest_fragment(result: Streamed) -> str:
+    """benchmarks.mix.busiest_party_fragment from the stored contract counts."""
+    key, _ = max(result.facts.contract_count.items(), key=lambda kv: (kv[1], kv[0]))
+    return result.prepared.parties[key].name.split()[0].lower()
 
 
 def server(name: str, port: int) -> LocalServer:
@@ -88,59 +120,68 @@ def closing_figures(info: dict[str, Any], srv: LocalServer) -> dict[str, Any]:
 
 
 def step_generate(args: argparse.Namespace) -> dict[str, Any]:
+    """The records, written one JSON line each as they are generated (only the party pool stays in memory)."""
     started, load = time.perf_counter(), os.getloadavg()
-    records = generate(args.contracts, args.seed)
-    seconds = time.perf_counter() - started
     WORK.mkdir(parents=True, exist_ok=True)
-    with records_path(args.contracts, args.seed).open("wb") as f:
-        pickle.dump(records, f, protocol=pickle.HIGHEST_PROTOCOL)
-    return {"seconds": seconds, "contracts": len(records), "python_peak_rss_bytes": peak_rss(),
-            "pickle_bytes": records_path(args.contracts, args.seed).stat().st_size,
+    written = 0
+    with records_path(args.contracts, args.seed).open("w", encoding="utf-8") as f:
+        for record in iter_records(args.contracts, args.seed):
+            f.write(json.dumps(record, ensure_ascii=False) + "\n")
+            written += 1
+    return {"seconds": time.perf_counter() - started, "contracts": written, "python_peak_rss_bytes": peak_rss(),
+            "jsonl_bytes": records_path(args.contracts, args.seed).stat().st_size,
             "load_avg_start": load, "load_avg_end": os.getloadavg()}
 
 
 def step_load(args: argparse.Namespace) -> dict[str, Any]:
-    records = read_records(args.contracts, args.seed)
+    """The app's loader (graph.store.stream: load_records' first load, records read in batches), timed from
+    the records file to the organisation groups; progress lines every 50,000 contracts."""
     srv = server(f"size-{args.contracts}", args.port)
     info: dict[str, Any] = {"server": {"heap": srv.heap, "pagecache": srv.pagecache, "home": str(srv.home)},
                             "load_avg_start": os.getloadavg()}
+    started = time.perf_counter()  # the records are prepared before the server starts: less memory at once
+    result = streamed(args, WORK / f"load-spool-{args.contracts}.pkl", info)
     with fresh_server(srv) as driver:
-        imported = timed_load(driver, records)
-        info["import"] = {"contracts": imported.contracts, "seconds": imported.seconds,
-                          "per_second": imported.per_second, "summary": imported.summary,
+        done = [0]
+
+        def progress(n: int) -> None:  # a run stopped part way leaves its rate in the notes as load_partial
+            done[0] += n
+            if done[0] % 50_000 < n:
+                info["written"] = {"contracts": done[0], "seconds": time.perf_counter() - started,
+                                   "load_avg": os.getloadavg(), "python_rss_bytes": peak_rss()}
+                note(args.contracts, "load_partial", info)
+                print(f"loaded {done[0]:,} at {info['written']['seconds']:.0f}s, "
+                      f"load {os.getloadavg()[0]:.1f}", flush=True)
+
+        summary = load_stream(driver, result, progress=progress)
+        seconds = time.perf_counter() - started
+        info["import"] = {"contracts": summary.contracts, "seconds": seconds,
+                          "per_second": summary.contracts / seconds, "summary": summary.line(),
                           "load_avg_end": os.getloadavg()}
-        print(f"import {imported.per_second:,.0f} contracts/s ({imported.seconds:.1f}s)", flush=True)
+        print(f"import {summary.contracts / seconds:,.0f} contracts/s ({seconds:.1f}s)", flush=True)
         started = time.perf_counter()
-        written = write_facts(driver, facts_rows(records, load_profile(), args.seed))
+        written = write_facts(driver, renewal_rows(args.contracts, args.seed))
         info["renewal_facts"] = {"contracts": written, "seconds": time.perf_counter() - started}
         info["jvm_peak_rss_bytes"] = peak_rss(jvm_pid(srv))
     return closing_figures(info, srv)
 
 
 def step_csv(args: argparse.Namespace) -> dict[str, Any]:
-    """CSV from the same records (prepared as the loader prepares them); what the import needs besides.
-    The records go as soon as they are prepared (1M records and their prepared rows do not fit together
-    beside the other engineers' servers)."""
-    records = read_records(args.contracts, args.seed)
+    """CSV from the same records, prepared as the loader prepares them (graph.store.stream), and what the
+    import step needs besides (extra.json)."""
     folder = WORK / f"csv-{args.contracts}"
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
     info: dict[str, Any] = {"load_avg_start": os.getloadavg(), "csv_dir": str(folder)}
-    with (folder / "renewal.pkl").open("wb") as f:
-        pickle.dump(facts_rows(records, load_profile(), args.seed), f, protocol=pickle.HIGHEST_PROTOCOL)
+    result = streamed(args, WORK / f"csv-spool-{args.contracts}.pkl", info)
+    info["busiest_party_fragment"] = busiest_fragment(result)
     started = time.perf_counter()
-    prepared = prepare(records, source="synthetic")
-    info["prepare_s"] = time.perf_counter() - started
-    del records
-    info["busiest_party_fragment"] = busiest_party_fragment(prepared)
-    started = time.perf_counter()
-    files = write_csv(prepared, folder)
+    files = write_batches_csv(result.batches(), result.prepared, result.facts, result.columns(), folder)
     info["write_csv_s"] = time.perf_counter() - started
     info["csv_bytes"] = disk_bytes(folder)
-    extra = {"arguments": files.arguments(), "org_keys": organisation_keys(prepared),
-             "contracts": len(prepared.contracts)}
-    with (folder / "extra.pkl").open("wb") as f:
-        pickle.dump(extra, f, protocol=pickle.HIGHEST_PROTOCOL)
+    extra = {"arguments": files.arguments(), "org_keys": result.org_keys(), "contracts": result.contracts}
+    (folder / "extra.json").write_text(json.dumps(extra), encoding="utf-8")
+    info["summary"] = result.summary().line()
     info["python_peak_rss_bytes"] = peak_rss()
     info["load_avg_end"] = os.getloadavg()
     return info
@@ -148,8 +189,7 @@ def step_csv(args: argparse.Namespace) -> dict[str, Any]:
 
 def step_import(args: argparse.Namespace) -> dict[str, Any]:
     """`neo4j-admin database import full` from step_csv's files, then the loader's closing steps."""
-    with (WORK / f"csv-{args.contracts}" / "extra.pkl").open("rb") as f:
-        extra = pickle.load(f)
+    extra = json.loads((WORK / f"csv-{args.contracts}" / "extra.json").read_text(encoding="utf-8"))
     srv = server(f"bulk-{args.contracts}", args.port)
     info: dict[str, Any] = {"server": {"heap": srv.heap, "pagecache": srv.pagecache, "home": str(srv.home),
                                        "import_heap": args.import_heap, "off_heap": args.off_heap},
@@ -169,8 +209,7 @@ def step_import(args: argparse.Namespace) -> dict[str, Any]:
             info["schema_and_organisations_s"] = time.perf_counter() - started
             info["load_avg_after_schema"] = os.getloadavg()
             started = time.perf_counter()
-            with (WORK / f"csv-{args.contracts}" / "renewal.pkl").open("rb") as f:
-                written = write_facts(driver, pickle.load(f))
+            written = write_facts(driver, renewal_rows(args.contracts, args.seed))
             info["renewal_facts"] = {"contracts": written, "seconds": time.perf_counter() - started}
             info["jvm_peak_rss_bytes"] = peak_rss(jvm_pid(srv))
     finally:
@@ -189,7 +228,7 @@ def step_questions(args: argparse.Namespace) -> dict[str, Any]:
                             "reference": "not run at this size (benchmarks.million)", "steps": notes}
     loaded = notes.get("load", {}).get("import")
     info["import"] = loaded or {"per_second": 0.0, "note": "loader run not finished; see steps"}
-    info["disk"] = notes.get("load", notes.get("import", {})).get("disk", {})
+    info["disk"] = notes.get("import", notes.get("load", {})).get("disk", {})
     neo4j_server.start(srv)
     try:
         with open_driver(srv) as driver:
@@ -204,7 +243,10 @@ def step_questions(args: argparse.Namespace) -> dict[str, Any]:
                       f"max {row['ours_ms']['max']:8.1f} ms "
                       f"({time.perf_counter() - started:.0f}s, load {row['load_avg'][0]:.1f})", flush=True)
                 note(args.contracts, "questions_partial", info["queries"])
+            info["p95_over_300ms"] = [q["name"] for q in info["queries"] if q["ours_ms"]["p95"] > P95_TARGET_MS]
+            info["load_avg_before_pages"] = os.getloadavg()
             info["pages"] = time_pages(server_env(srv), args.page_runs) if args.page_runs else {}
+            info["load_avg_after_pages"] = os.getloadavg()
             info["jvm_peak_rss_bytes"] = peak_rss(jvm_pid(srv))
     finally:
         neo4j_server.stop(srv)

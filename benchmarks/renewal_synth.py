@@ -15,9 +15,11 @@ contract has no effective date).
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import random
 from collections import defaultdict
+from collections.abc import Iterable, Iterator
 from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
@@ -80,29 +82,35 @@ def _term_end(facts: dict[str, Any], effective: date | None, rng: random.Random)
 def facts_rows(records: list[dict[str, Any]], profile: list[dict[str, Any]], seed: int) -> list[dict[str, Any]]:
     """One facts row per record: the sample's own facts for a sample contract, else drawn as the module
     docstring says. Deterministic for (records, profile, seed)."""
+    return list(iter_facts_rows(records, profile, seed))
+
+
+def iter_facts_rows(records: Iterable[dict[str, Any]], profile: list[dict[str, Any]],
+                    seed: int) -> Iterator[dict[str, Any]]:
+    """facts_rows one at a time (records read from a file by benchmarks.million)."""
     by_id = {p["file_id"]: p for p in profile}
     by_type: dict[Any, list[dict[str, Any]]] = defaultdict(list)
     for p in profile:
         by_type[p["contract_type"]].append(p)
     rng = random.Random(seed * SALT + 1)
-    rows = []
     for record in records:
         own = by_id.get(record["file_id"])
         if own is not None:
-            rows.append(_row(record["file_id"], own, _date(own["term_end"])))
+            yield _row(record["file_id"], own, _date(own["term_end"]))
             continue
         facts = rng.choice(by_type.get(record.get("contract_type")) or profile)
-        rows.append(_row(record["file_id"], facts, _term_end(facts, _date(record.get("effective_date")), rng)))
-    return rows
+        yield _row(record["file_id"], facts, _term_end(facts, _date(record.get("effective_date")), rng))
 
 
-def write_facts(driver: Driver, rows: list[dict[str, Any]], database: str | None = None) -> int:
+def write_facts(driver: Driver, rows: Iterable[dict[str, Any]], database: str | None = None) -> int:
     """The renewal indexes, then the facts in batches (no evidence: benchmark contracts have no Document)."""
     ensure_renewal_schema(driver, database)
-    for start in range(0, len(rows), BATCH):
-        batch = {"renewal_facts": rows[start:start + BATCH], "renewal_evidence": []}
+    written, rows = 0, iter(rows)
+    while part := list(itertools.islice(rows, BATCH)):
+        batch = {"renewal_facts": part, "renewal_evidence": []}
         write_tx(driver, lambda tx, b=batch: write_renewal_rows(tx, b), database)
-    return len(rows)
+        written += len(part)
+    return written
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+from collections.abc import Iterator
 from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
@@ -164,12 +165,19 @@ def contract(i: int, seed: int, rng: random.Random, tpl: Templates, pool: PartyP
     }
 
 
-def generate(contracts: int, seed: int, sample: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
-    """`contracts` synthetic records; the same (contracts, seed, sample) always gives the same records."""
+def iter_records(contracts: int, seed: int, sample: list[dict[str, Any]] | None = None) -> Iterator[dict[str, Any]]:
+    """The records of `generate`, one at a time: only the party pool stays in memory (benchmarks.million
+    writes 1M of them to a JSON-lines file this way)."""
     tpl = templates(sample if sample is not None else read_records(resolve_sample(allow_download=False)))
     rng = random.Random(seed)
     pool = PartyPool(rng, tpl)
-    return [contract(i, seed, rng, tpl, pool) for i in range(contracts)]
+    for i in range(contracts):
+        yield contract(i, seed, rng, tpl, pool)
+
+
+def generate(contracts: int, seed: int, sample: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+    """`contracts` synthetic records; the same (contracts, seed, sample) always gives the same records."""
+    return list(iter_records(contracts, seed, sample))
 
 
 def load(records: list[dict[str, Any]], port: int) -> None:

@@ -117,6 +117,8 @@ SETTINGS: dict[str, Setting] = {s.name: s for s in (
     Setting("INGEST_TESSERACT", "tesseract", "the Tesseract program that OCRs scanned PDFs", "ingest/ocr.py"),
     Setting("BENCH_NEO4J_HEAP", "1g", "Java heap of a benchmark server", "benchmarks/bench_db.py", False),
     Setting("BENCH_NEO4J_PAGECACHE", "512m", "page cache of a benchmark server", "benchmarks/bench_db.py", False),
+    Setting("BENCH_WORK", "benchmarks/.work", "folder of the benchmark servers' homes and data files",
+            "benchmarks/bench_db.py", False),
 )}
 
 

@@ -15,7 +15,7 @@ quotes (`--multiline-fields=true`); list elements are joined by U+001F, which no
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
@@ -26,7 +26,7 @@ from neo4j import Driver
 from graph.server.db import write_rows, write_tx
 from graph.store import organisations
 from graph.store.load import BATCH_SIZE, FreshFacts, _groups, batch_rows, chunks, party_rows
-from graph.store.prepare import Prepared
+from graph.store.prepare import Prepared, PreparedContract
 from graph.store.schema import ensure_constraints, ensure_schema
 
 ARRAY_DELIMITER = "\x1f"
@@ -91,13 +91,21 @@ def _write_line(out: TextIO, columns: Iterable[str], row: dict[str, Any]) -> Non
     out.write(",".join(cell(row.get(name)) for name in columns) + "\n")
 
 
-def contract_columns(prepared: Prepared) -> dict[str, str]:
-    """file_id first (the ID), then every property any contract has, typed from its values."""
-    types: dict[str, set[str]] = {}
-    for c in prepared.contracts:
+def property_types(contracts: Iterable[PreparedContract], types: dict[str, set[str]] | None = None,
+                   ) -> dict[str, set[str]]:
+    """The import types of every contract property (None and [] carry no type), added to `types`."""
+    types = {} if types is None else types
+    for c in contracts:
         for key, value in c.props.items():
             if value is not None and not (isinstance(value, list) and not value):
                 types.setdefault(key, set()).add(neo4j_type(value))
+    return types
+
+
+def contract_columns(prepared: Prepared, types: dict[str, set[str]] | None = None) -> dict[str, str]:
+    """file_id first (the ID), then every property any contract has, typed from its values (`types`: from
+    property_types, when the contracts are read in parts)."""
+    types = property_types(prepared.contracts) if types is None else types
     columns = {"file_id": "ID(Contract)"}
     for key, kinds in types.items():
         if key != "file_id":
@@ -168,9 +176,15 @@ def _open(folder: Path, name: str, header: str) -> TextIO:
 
 def write_csv(prepared: Prepared, folder: Path, batch_size: int = BATCH_SIZE) -> BulkFiles:
     """Write the whole first-load graph of `prepared` as import CSV files under `folder`."""
+    return write_batches_csv(chunks(prepared.contracts, batch_size), prepared, FreshFacts.of(prepared),
+                             contract_columns(prepared), folder)
+
+
+def write_batches_csv(batches: Iterable[list[PreparedContract]], prepared: Prepared, facts: FreshFacts,
+                      columns: dict[str, str], folder: Path) -> BulkFiles:
+    """write_csv with the contracts in `batches` (read from disk by graph.store.stream): `prepared` holds the
+    parties and `facts` the stored facts of every contract; `columns` is contract_columns of them all."""
     folder.mkdir(parents=True, exist_ok=True)
-    facts = FreshFacts.of(prepared)
-    columns = contract_columns(prepared)
     acc = Accumulated()
     streams = {
         "contracts": _open(folder, "contracts.csv", _header(columns)),
@@ -180,7 +194,7 @@ def write_csv(prepared: Prepared, folder: Path, batch_size: int = BATCH_SIZE) ->
         "has_clause": _open(folder, "has_clause.csv", ":START_ID(Contract),:END_ID(Clause)\n"),
     }
     try:
-        for batch in chunks(prepared.contracts, batch_size):
+        for batch in batches:
             rows = batch_rows(batch, prepared, facts)
             acc.add(rows)
             for row in rows["contracts"]:
@@ -233,9 +247,10 @@ def _write_shared(folder: Path, acc: Accumulated, prepared: Prepared, facts: Fre
             out.write(f"{cell(party)},{cell(key)},{cell(ids)}\n")
 
 
-def organisation_keys(prepared: Prepared) -> list[str]:
-    """The organisation keys finish_bulk_import groups (the names with several legal entities)."""
-    return sorted(_groups(prepared))
+def organisation_keys(prepared: Prepared, linked: Container[str] | None = None) -> list[str]:
+    """The organisation keys finish_bulk_import groups (the names with several legal entities; `linked`: the
+    parties with contracts, when prepared.contracts is not the whole load)."""
+    return sorted(_groups(prepared, linked))
 
 
 def restore_empty_lists(driver: Driver, database: str | None = None, batch_size: int = 20000) -> int:

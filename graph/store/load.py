@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import logging
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Container, Iterable, Iterator, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -43,7 +43,7 @@ from graph.store.load_statements import (
     REFRESH_PARTY_COUNTS,
 )
 from graph.store.party_roles import prune_orphans
-from graph.store.prepare import Prepared, PreparedContract, merged_spellings, prepare
+from graph.store.prepare import Prepared, PreparedContract, PreparedParty, merged_spellings, prepare
 from graph.store.schema import ensure_constraints, ensure_schema
 
 log = logging.getLogger(__name__)
@@ -87,16 +87,9 @@ class FreshFacts:
 
     @classmethod
     def of(cls, prepared: Prepared) -> FreshFacts:
-        count: Counter[str] = Counter()
-        countries: defaultdict[str, set[str]] = defaultdict(set)
-        for c in prepared.contracts:
-            count.update({link["key"] for link in c.parties})
-            for loc in c.locations:
-                if loc.get("country"):
-                    countries[loc["party"]].add(loc["country"])
-        # A new party's search names, as MERGE_PARTIES writes them: its aliases then its name, lower-cased.
-        text = {k: "".join("\n" + n.lower() for n in [*p.aliases, p.name]) for k, p in prepared.parties.items()}
-        return cls(dict(count), dict(countries), text)
+        tally = FactsTally()
+        tally.add(prepared.contracts)
+        return tally.facts(prepared.parties)
 
     def party_countries(self, c: PreparedContract) -> list[str]:
         return sorted(set().union(*(self.countries.get(link["key"], set()) for link in c.parties)))
@@ -108,6 +101,27 @@ class FreshFacts:
     def party_text(self, c: PreparedContract) -> str:
         """graph.store.schema.PARTY_TEXT: the search names of the contract's parties, in key order."""
         return "".join(self.search_text[k] for k in sorted({link["key"] for link in c.parties}))
+
+
+@dataclass
+class FactsTally:
+    """FreshFacts gathered batch by batch, for records read in parts (graph.store.stream)."""
+
+    count: Counter[str] = field(default_factory=Counter)
+    countries: defaultdict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+
+    def add(self, contracts: Iterable[PreparedContract]) -> None:
+        for c in contracts:
+            self.count.update({link["key"] for link in c.parties})
+            for loc in c.locations:
+                if loc.get("country"):
+                    self.countries[loc["party"]].add(loc["country"])
+
+    def facts(self, parties: dict[str, PreparedParty]) -> FreshFacts:
+        """The facts once every contract is added. A new party's search names, as MERGE_PARTIES writes them:
+        its aliases then its name, lower-cased."""
+        text = {k: "".join("\n" + n.lower() for n in [*p.aliases, p.name]) for k, p in parties.items()}
+        return FreshFacts(self.count, self.countries, text)
 
 
 def _places(batch: list[PreparedContract]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
@@ -182,13 +196,13 @@ def chunks(items: list[T], size: int) -> Iterable[list[T]]:
         yield items[start:start + size]
 
 
-def rows_ahead(prepared: Prepared, batch_size: int,
+def rows_ahead(batches: Iterable[list[PreparedContract]], prepared: Prepared,
                facts: FreshFacts | None) -> Iterator[dict[str, list[dict[str, Any]]]]:
     """Each batch's rows. The next batch's rows are built in a thread while the caller writes this one:
     Python's share of a load (about 6 s of 80 at 100k contracts) then runs beside Neo4j's."""
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="batch-rows") as pool:
         pending: Future[dict[str, list[dict[str, Any]]]] | None = None
-        for batch in chunks(prepared.contracts, batch_size):
+        for batch in batches:
             upcoming = pool.submit(batch_rows, batch, prepared, facts)
             if pending:
                 yield pending.result()
@@ -201,10 +215,7 @@ def load_prepared(driver: Driver, prepared: Prepared, *, batch_size: int = BATCH
                   progress: Callable[[int], None] | None = None, database: str | None = None,
                   facts: FreshFacts | None = None) -> LoadSummary:
     """Write prepared contracts in batches, one transaction per batch."""
-    for rows in rows_ahead(prepared, batch_size, facts):
-        write_tx(driver, lambda tx, rows=rows: write_batch(tx, rows, fresh=facts is not None), database=database)
-        if progress:
-            progress(len(rows["ids"]))
+    write_batches(driver, chunks(prepared.contracts, batch_size), prepared, facts, progress, database)
     return LoadSummary(
         contracts=len(prepared.contracts),
         parties=len(prepared.parties),
@@ -216,9 +227,37 @@ def load_prepared(driver: Driver, prepared: Prepared, *, batch_size: int = BATCH
     )
 
 
-def _groups(prepared: Prepared) -> dict[str, list[str]]:
-    linked = {link["key"] for c in prepared.contracts for link in c.parties}
-    return organisations.organisation_groups({k: p.entity for k, p in prepared.parties.items()}, linked)
+def write_batches(driver: Driver, batches: Iterable[list[PreparedContract]], prepared: Prepared,
+                  facts: FreshFacts | None, progress: Callable[[int], None] | None = None,
+                  database: str | None = None) -> None:
+    """One write transaction per batch; `facts` only into an empty database (write_batch's `fresh`)."""
+    for rows in rows_ahead(batches, prepared, facts):
+        write_tx(driver, lambda tx, rows=rows: write_batch(tx, rows, fresh=facts is not None), database=database)
+        if progress:
+            progress(len(rows["ids"]))
+
+
+def _groups(prepared: Prepared, linked: Container[str] | None = None) -> dict[str, list[str]]:
+    """The organisation groups of the parties `linked` to a contract (by default read from the contracts)."""
+    if linked is None:
+        linked = {link["key"] for c in prepared.contracts for link in c.parties}
+    return organisations.organisation_groups(Entities(prepared.parties), linked)
+
+
+class Entities(Mapping[str, dict[str, str | None]]):
+    """key -> PreparedParty.entity, computed when read."""
+
+    def __init__(self, parties: dict[str, PreparedParty]) -> None:
+        self.parties = parties
+
+    def __getitem__(self, key: str) -> dict[str, str | None]:
+        return self.parties[key].entity
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.parties)
+
+    def __len__(self) -> int:
+        return len(self.parties)
 
 
 def refresh_all_stored_facts(driver: Driver, database: str | None = None, batch_size: int = BATCH_SIZE) -> None:

@@ -16,6 +16,8 @@ and the lower-cased names and aliases of every member, newline-separated; the `o
 
 from __future__ import annotations
 
+from collections.abc import Container, Mapping
+
 from neo4j import ManagedTransaction
 
 # The organisation keys of these parties (read before a deletion removes the parties).
@@ -65,11 +67,14 @@ def rebuild_for_parties(tx: ManagedTransaction, party_keys: list[str]) -> None:
     rebuild(tx, org_keys_of(tx, party_keys))
 
 
-def organisation_groups(parties: dict[str, dict[str, str | None]], linked: set[str]) -> dict[str, list[str]]:
+def organisation_groups(parties: Mapping[str, Mapping[str, str | None]],
+                        linked: Container[str]) -> dict[str, list[str]]:
     """The organisations a set of prepared parties forms, as BUILD forms them: org_key -> member keys (at least
-    two, with contracts, not role-only). `parties`: key -> PreparedParty.entity."""
+    two, with contracts, not role-only). `parties`: key -> PreparedParty.entity (read one key at a time, so a
+    lazy mapping keeps a million parties' entities out of memory)."""
     groups: dict[str, list[str]] = {}
-    for key, entity in sorted(parties.items()):
+    for key in sorted(parties):
+        entity = parties[key]
         if entity["org_key"] and key in linked:
             groups.setdefault(str(entity["org_key"]), []).append(key)
     return {org: keys for org, keys in groups.items() if len(keys) > 1}

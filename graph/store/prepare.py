@@ -12,7 +12,7 @@ Role-only names stay contract-local (graph.store.party_roles).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -171,7 +171,7 @@ def _names(raw: dict[str, Any]) -> list[str]:
     return [_clean_name(e.get("name")) for e in raw.get("parties") or []]
 
 
-def entity_keys(records: list[dict[str, Any]]) -> dict[str, str]:
+def entity_keys(records: Iterable[dict[str, Any]]) -> dict[str, str]:
     """party_key -> the key its party is loaded as: a name that states no legal form goes to the one legal
     entity of its name in the batch, when there is exactly one; every other key is its own."""
     formed: dict[str, set[str]] = {}
@@ -188,28 +188,38 @@ def entity_keys(records: list[dict[str, Any]]) -> dict[str, str]:
     return {key: next(iter(formed[org])) for key, org in bare.items() if len(formed.get(org, ())) == 1}
 
 
-def prepare(records: list[dict[str, Any]], source: str = "sample",
-            texts: Callable[[str], str | None] = sample_text) -> Prepared:
-    """Clean and merge a batch of seed-format records. `texts` gives a contract's own text by file_id (the
-    CUAD texts by default; an upload passes its pages): the currency of its amount is read from it."""
-    report = CleanReport()
-    parties: dict[str, PreparedParty] = {}
-    contracts: list[PreparedContract] = []
-    seen: set[str] = set()
-    keys = entity_keys(records)
-    for raw in records:
-        file_id = one_line_name(str(raw.get("file_id") or ""))
-        if not file_id:
-            report.fix("missing_file_id", "a record without file_id was skipped")
-            continue
-        if file_id in seen:
-            report.fix("duplicate_file_id", f"{file_id}: duplicate record skipped")
-            continue
-        seen.add(file_id)
-        links, locations = _prepare_parties(raw, file_id, parties, report, keys)
-        law = clean_location(raw.get("governing_law"), f"{file_id} governing law", report)
-        props = _contract_props(raw, file_id, report, source)
-        props |= currency_props(props, texts(file_id) if props["total_amount"] is not None else None)
+class Preparer:
+    """prepare in parts: `add` the records batch by batch, in order; the parties and the report gather over
+    all of them. `keys` is entity_keys of every record (a first pass over them all)."""
+
+    def __init__(self, keys: dict[str, str], source: str = "sample",
+                 texts: Callable[[str], str | None] = sample_text) -> None:
+        self.keys, self.source, self.texts = keys, source, texts
+        self.report = CleanReport()
+        self.parties: dict[str, PreparedParty] = {}
+        self.seen: set[str] = set()
+
+    def add(self, records: Iterable[dict[str, Any]]) -> list[PreparedContract]:
+        """The prepared contracts of `records` (a duplicate of an earlier batch's file_id is skipped too)."""
+        contracts: list[PreparedContract] = []
+        report = self.report
+        for raw in records:
+            file_id = one_line_name(str(raw.get("file_id") or ""))
+            if not file_id:
+                report.fix("missing_file_id", "a record without file_id was skipped")
+                continue
+            if file_id in self.seen:
+                report.fix("duplicate_file_id", f"{file_id}: duplicate record skipped")
+                continue
+            self.seen.add(file_id)
+            contracts.append(self._contract(raw, file_id))
+        return contracts
+
+    def _contract(self, raw: dict[str, Any], file_id: str) -> PreparedContract:
+        links, locations = _prepare_parties(raw, file_id, self.parties, self.report, self.keys)
+        law = clean_location(raw.get("governing_law"), f"{file_id} governing law", self.report)
+        props = _contract_props(raw, file_id, self.report, self.source)
+        props |= currency_props(props, self.texts(file_id) if props["total_amount"] is not None else None)
         props["party_count"] = len({link["key"] for link in links})
         clauses = _prepare_clauses(raw, file_id)
         # Stored on the contract so a clause filter reads one property instead of walking its clauses.
@@ -217,8 +227,16 @@ def prepare(records: list[dict[str, Any]], source: str = "sample",
         law_row = jurisdiction(law)
         props["governing_law_country"] = law_row["country"] if law_row else None
         props["governing_law_state"] = law_row["state"] if law_row else None
-        contracts.append(PreparedContract(file_id, props, links, locations, law_row, clauses))
-    return Prepared(contracts, parties, report)
+        return PreparedContract(file_id, props, links, locations, law_row, clauses)
+
+
+def prepare(records: list[dict[str, Any]], source: str = "sample",
+            texts: Callable[[str], str | None] = sample_text) -> Prepared:
+    """Clean and merge a batch of seed-format records. `texts` gives a contract's own text by file_id (the
+    CUAD texts by default; an upload passes its pages): the currency of its amount is read from it."""
+    preparer = Preparer(entity_keys(records), source, texts)
+    contracts = preparer.add(records)
+    return Prepared(contracts, preparer.parties, preparer.report)
 
 
 def merged_spellings(prepared: Prepared) -> int:
