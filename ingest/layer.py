@@ -120,9 +120,7 @@ def parse_text_file(item: tuple[str, str]) -> Rows:
     key = layer_cache.entry_key(file_id, text, layer_cache.model_path()) if cache else ""
     if cache and (cached := layer_cache.read(cache, key)) is not None:
         return cached
-    doc = parse_document(text, file_id)
-    if cache:  # the tests' corpus fixture parses the same texts again (tests/conftest.py: cuad_corpus)
-        layer_cache.write(cache, layer_cache.document_key(text), doc)
+    doc = layer_cache.parse_cached(text, file_id)
     rows = layer_rows(doc, file_id)
     rows["documents"].append({"file_id": file_id, "text": text, "page_offsets": [0], "source": TEXT_SOURCE,
                               **fingerprint_fields(text)})

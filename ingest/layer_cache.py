@@ -10,8 +10,9 @@ row shapes are made of), the clause model file the rows were classified with, an
 versions. Any change to any of them misses. Entries are written by this process's own code into a directory of
 the test run (pickle: the rows hold dates and floats as they are); a file that cannot be read is a miss.
 
-Beside the rows, a parse writes the text's `ParsedDocument` (keyed by the code and the text alone): the tests'
-corpus fixture reads the 510 parses `make test`'s setup made instead of parsing them again (about 35 CPU s).
+Beside the rows, a parse writes the text's `ParsedDocument` (keyed by the code and the text alone, `parse_cached`):
+`load-texts` reads the 209 parses `make models` made of the labelled dev contracts, and the tests' corpus fixture
+the 510 parses of the setup's `load-texts`, instead of parsing them again.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from pathlib import Path
 from core.settings import REPO_ROOT, env_setting
 from graph.documents.rows import Rows
 from ingest.document.models import ParsedDocument
+from ingest.document.parser import parse_document
 
 log = logging.getLogger(__name__)
 CODE_PACKAGES = ("ingest", "graph", "core")
@@ -100,6 +102,21 @@ def read_document(directory: Path, key: str, doc_id: str | None) -> ParsedDocume
     """The cached parse of a text under `doc_id` (the only field the id sets), or None."""
     doc = _load(directory, key)
     return doc.model_copy(update={"doc_id": doc_id}) if isinstance(doc, ParsedDocument) else None
+
+
+def parse_cached(text: str, doc_id: str | None) -> ParsedDocument:
+    """`parse_document(text, doc_id)`, read from the cache when CG_LAYER_CACHE holds this text's parse (and
+    written there when it does not). `make models` parses the 209 labelled dev contracts this way, so the setup's
+    `load-texts` parses only the other texts."""
+    cache = cache_dir()
+    if cache is None:
+        return parse_document(text, doc_id)
+    key = document_key(text)
+    if (doc := read_document(cache, key, doc_id)) is not None:
+        return doc
+    doc = parse_document(text, doc_id)
+    write(cache, key, doc)
+    return doc
 
 
 def write(directory: Path, key: str, rows: Rows | ParsedDocument) -> None:

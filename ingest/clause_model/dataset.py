@@ -32,7 +32,7 @@ from ingest.cuad_labels import (
 )
 from ingest.document.classify import document_categories
 from ingest.document.models import ParsedDocument, Section
-from ingest.document.parser import parse_document
+from ingest.layer_cache import parse_cached
 
 log = logging.getLogger(__name__)
 INSIDE_SPAN = 0.6  # share of a section's own shingles inside one span that makes the section part of it
@@ -110,7 +110,7 @@ def _example(doc: ParsedDocument, section: Section, name: str, split: str, rules
 
 def _one(item: tuple[LabelledContract, str]) -> tuple[list[Example], dict[str, int]]:
     contract, path = item
-    return contract_examples(parse_document(read_text(Path(path)), contract.filename), contract)
+    return contract_examples(parse_cached(read_text(Path(path)), contract.filename), contract)
 
 
 def build_dataset(labels_csv: Path, texts_dir: Path, workers: int = 2, limit: int | None = None) -> Dataset:

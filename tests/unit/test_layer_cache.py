@@ -45,6 +45,21 @@ def test_the_parse_is_stored_beside_the_rows_and_read_under_any_id(tmp_path: Pat
     assert layer_cache.read_document(tmp_path, layer_cache.entry_key("contract-7", text, MODEL_PATH), "x") is None
 
 
+def test_parse_cached_parses_once_per_text_and_names_the_document(tmp_path: Path, monkeypatch) -> None:
+    text = TEXT.read_text(encoding="utf-8")
+    monkeypatch.setenv("CG_LAYER_CACHE", str(tmp_path))
+    first = layer_cache.parse_cached(text, "dev-contract.pdf")  # as `make models` parses a labelled contract
+    assert first == parse_document(text, "dev-contract.pdf")
+
+    def refuse(*_args):
+        raise AssertionError("parsed again")
+
+    monkeypatch.setattr(layer_cache, "parse_document", refuse)
+    assert layer_cache.parse_cached(text, TEXT.stem) == parse_document(text, TEXT.stem)  # as load-texts reads it
+    with pytest.raises(AssertionError, match="parsed again"):
+        layer_cache.parse_cached(text + " ", TEXT.stem)
+
+
 def test_text_file_id_code_and_model_each_change_the_key(tmp_path: Path) -> None:
     text = TEXT.read_text(encoding="utf-8")
     key = layer_cache.entry_key(TEXT.stem, text, MODEL_PATH)
