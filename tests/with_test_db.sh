@@ -33,7 +33,9 @@ MODELS_PID=""
 stop_db() {
   [ -n "$MODELS_PID" ] && kill "$MODELS_PID" 2>/dev/null
   [ "${KEEP_DB:-0}" = 1 ] && return
-  for ((k = 0; k < WORKERS; k++)); do on_worker "$k" "$PY" -m graph server stop; done
+  # In parallel: each server's shutdown (a checkpoint) takes seconds, and they do not share anything.
+  for ((k = 0; k < WORKERS; k++)); do on_worker "$k" "$PY" -m graph server stop & done
+  wait
 }
 
 clone_for_workers() {
@@ -62,7 +64,15 @@ if [ -n "$MODELS_PID" ]; then
   wait "$MODELS_PID" || { echo "make models failed" >&2; MODELS_PID=""; exit 1; }
   MODELS_PID=""
 fi
+WARM_PID=""
+if [ "$WORKERS" -gt 1 ]; then
+  # Collect the tests once while the layer loads, so Python's bytecode cache (PYTHONPYCACHEPREFIX, Makefile) holds
+  # every module collection imports: the workers then collect on about 5 CPU s each instead of compiling the
+  # same modules (Streamlit, Playwright, the test modules: about 10 CPU s) three times at once.
+  "$@" --collect-only -q -n 0 >/dev/null 2>&1 & WARM_PID=$!
+fi
 "$PY" -m ingest load-texts --if-missing || exit 1
+[ -n "$WARM_PID" ] && wait "$WARM_PID"
 # Servers started from here on (the workers' restarts, the tests' throwaway servers) only answer the tests for a
 # few minutes: C1 alone warms them up on about a third less CPU (CG_NEO4J_JIT, docs/PERFORMANCE.md).
 export CG_NEO4J_JIT="${CG_NEO4J_JIT:-quick}"
