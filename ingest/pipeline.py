@@ -157,10 +157,7 @@ def _extract(engine: Engine, pages: list[str], file_id: str, config: ExtractionC
         if done < total and total > 1:  # a one-part document has nothing to add to "Extracting with ..."
             _report(progress, f"Extracting with {engine.label}: part {done + 1} of {total}", 0.3 + 0.55 * done / total)
 
-    # Imported here: the LLM extractors load LangChain and the OpenAI client, which a rules-only run (every
-    # run without a configured model, and most CLI runs) never needs; about 1 CPU second a process.
-    from ingest.llm_extract import extract_llm
-
+    from ingest.llm_extract import extract_llm  # here: LangChain and OpenAI cost a rules-only run ~1 CPU s
     contract = extract_llm(pages, file_id, engine.chat_model, config=config or ExtractionConfig.load(),
                            progress=on_chunk)
     return contract, llm_evidence(contract, pages), {}
@@ -200,7 +197,6 @@ def process_file(data: bytes, file_name: str, driver: Driver, engine: Engine, *,
         # Parsed as the commit's document layer parses the same pages, so the evidence spans line up.
         doc = parse_document("\f".join(pdf.pages).split("\f"), file_id)
         from ingest.renewals.llm import extract_renewals_llm  # LangChain only when a model reads (see _extract)
-
         found = extract_renewals_llm(doc, file_id, engine.chat_model, config or ExtractionConfig.load())
         renewals, renewal_note = found.terms, found.note
     _report(progress, f"Looking up {len(draft.parties)} parties among existing parties", 0.9)

@@ -1,15 +1,14 @@
 """Batched, idempotent import of prepared contracts into the graph.
 
-Each batch is one write transaction: a contract's old parties, clauses and governing law links are
-replaced, never duplicated, so loading the same file twice leaves identical node and relationship counts,
-and a failure leaves the batch unwritten (earlier batches stay; loading again completes the import).
+Each batch is one write transaction: a contract's old parties, clauses and governing law links are replaced,
+never duplicated, so loading the same file twice leaves identical node and relationship counts, and a failure
+leaves the batch unwritten (earlier batches stay; loading again completes the import).
 
-A first load into an empty database is a bulk import: the secondary indexes are built once at the end
-instead of being updated by every batch, and the stored facts (party contract counts, contract party
-countries and party names) are computed from the prepared records instead of re-read from the graph after
-each batch.
-Those facts count every record, so a bulk load that stops part way recomputes them from what it wrote.
-docs/PERFORMANCE.md gives the numbers.
+A first load into an empty database is a bulk import: the secondary indexes are built once at the end instead
+of being updated by every batch, and the stored facts (party contract counts, contract party countries and
+party names) are computed from the prepared records instead of re-read from the graph after each batch. Those
+facts count every record, so a bulk load that stops part way recomputes them from what it wrote
+(docs/PERFORMANCE.md gives the numbers).
 """
 
 from __future__ import annotations
@@ -292,8 +291,7 @@ def load_records(driver: Driver, records: list[dict[str, Any]], *, source: str =
             _recover_bulk(driver, database)
         raise
     if empty:
-        # The rows carried every stored fact and search text: nothing to backfill. Organisations are grouped
-        # once the org_key index exists: only the names with several legal entities.
+        # The rows carried every fact and search text: no backfill; organisations grouped once org_key is indexed.
         ensure_schema(driver, database=database, backfill=False)
         write_tx(driver, lambda tx: organisations.rebuild(tx, sorted(_groups(prepared))), database=database)
     else:  # a reload may re-key parties (cleaning rules changed): drop what no contract links to any more
