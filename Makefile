@@ -54,7 +54,7 @@ $(STAMP): requirements.txt
 # Seeded and deterministic; a few minutes on 2 cores. Retrained when its code, the section parser that cuts its
 # examples (ingest/document/) or the requirements change.
 models: $(CLAUSE_MODEL)
-$(CLAUSE_MODEL): $(STAMP) ingest/clause_model/dataset.py ingest/clause_model/features.py ingest/clause_model/train.py \
+$(CLAUSE_MODEL): $(STAMP) ingest/clause_model/dataset.py ingest/clause_model/chunks.py ingest/clause_model/features.py ingest/clause_model/train.py \
 		ingest/clause_model/bands.py $(wildcard ingest/document/*.py ingest/document/*/*.py)
 	$(PY) -m ingest.clause_model train --out $(CLAUSE_MODEL)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-LAYER_VERSION = 13  # 2: renewal facts and text titles; 3: references carry match / reason, relative
+LAYER_VERSION = 14  # 2: renewal facts and text titles; 3: references carry match / reason, relative
 # references; clean defined terms and pointer definitions; 4: run-in headings recovered (ingest/document/runin.py);
 # 5: filing labels and typographic apostrophes in external references (ingest/document/refs/external.py);
 # 6: more statutes/amendments external, inline enumerations, missed sub-headings, exhibit titles (issue 14);
@@ -21,7 +21,8 @@ LAYER_VERSION = 13  # 2: renewal facts and text titles; 3: references carry matc
 # 11: termination for convenience: "terminated for any reason" only as a right to terminate, and a right to
 # terminate on notice alone, with no cause in the sentence (classify.py); 12: clause categories by the trained
 # classifier (ingest.clause_model): every section's probabilities, links with their band and score (issue 30);
-# 13: an SEC filing's own exhibit label ("Exhibit 10.38" atop the text and its pages) is no section (issue 34)
+# 13: an SEC filing's own exhibit label ("Exhibit 10.38" atop the text and its pages) is no section (issue 34);
+# 14: the clause classifier scores a section's sentence-sized chunks, a section takes its best chunk's (issue 30)
 EMBED_CHARS = 8000
 Rows = dict[str, list[dict[str, Any]]]
 ROW_KEYS = ("documents", "ids", "sections", "top", "children", "references", "unresolved", "terms",

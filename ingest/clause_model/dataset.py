@@ -3,9 +3,11 @@ mapped onto it (pure text processing, no database).
 
 Two mappings, both by `ingest.cuad_labels.covers` (half of a span's 5-word shingles):
 
-* `positive` (what the model learns): the categories of which the section's **own text** covers a labelled
-  span, or whose span holds most of the section's own text (a short subsection inside a long span). Own text,
-  not the subtree: a heading "12. MISCELLANEOUS" is no governing-law clause because its subsection is.
+* `positive`: the categories of which the section's **own text** covers a labelled span, or whose span holds
+  most of the section's own text (a short subsection inside a long span). Own text, not the subtree: a heading
+  "12. MISCELLANEOUS" is no governing-law clause because its subsection is.
+* `chunk_positive` (what the model learns, `chunks`): per chunk of the section's own text, the categories among
+  `positive` whose span the chunk is part of (`chunks.chunk_holds`).
 * `holds` (what the evaluation counts, as `evals.clauses` always has): the spans the section's **subtree**
   (its text with its subsections) covers, so a found heading whose subsection holds the span is right too.
 """
@@ -19,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from core.vocab import CUAD_CATEGORIES
+from ingest.clause_model.chunks import chunk_holds, split_chunks
 from ingest.cuad_labels import (
     COVERAGE,
     SHINGLE,
@@ -51,6 +54,8 @@ class Example:
     rules: frozenset[str]
     positive: frozenset[str] = frozenset()
     holds: dict[str, frozenset[int]] = field(default_factory=dict)  # category -> ids of the spans it holds
+    # per chunk of `split_chunks(text)`: its categories; None: every chunk has the section's `positive`
+    chunk_positive: tuple[frozenset[str], ...] | None = None
 
 
 @dataclass
@@ -104,8 +109,11 @@ def _example(doc: ParsedDocument, section: Section, name: str, split: str, rules
             holds[category] = held
             if any(_covered(own_set, own_flat, found[i]) or _inside(own, set(found[i])) for i in held):
                 positive.add(category)
+    span_sets = {c: [set(s) for s in spans[c]] for c in positive}
+    chunk_positive = tuple(frozenset(c for c in positive if chunk_holds(chunk, span_sets[c]))
+                           for chunk in split_chunks(section.text))
     return Example(name, split, section.title, section.text, section.kind, frozenset(rules), frozenset(positive),
-                   holds)
+                   holds, chunk_positive)
 
 
 def _one(item: tuple[LabelledContract, str]) -> tuple[list[Example], dict[str, int]]:

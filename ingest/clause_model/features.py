@@ -1,6 +1,7 @@
-"""What the clause classifier reads of a section: TF-IDF of its own text (word 1-2-grams), TF-IDF of its title,
-the hand-written rules' categories (`ingest.document.classify`) as 0/1
-columns, and whether it is the preamble. Pure functions; the vectorizers are fitted in `ingest.clause_model.train`.
+"""What the clause classifier reads of one chunk of a section (`chunks.split_chunks`): TF-IDF of the chunk's
+words (1-2-grams), TF-IDF of its section's title, the hand-written rules' categories of its section
+(`ingest.document.classify`) as 0/1 columns, and whether the section is the preamble. Pure functions; the
+vectorizers are fitted in `ingest.clause_model.train`.
 """
 
 from __future__ import annotations
@@ -12,8 +13,8 @@ from scipy import sparse
 from sklearn.feature_extraction.text import TfidfVectorizer
 
 from core.vocab import CUAD_CATEGORIES
+from ingest.clause_model.chunks import split_chunks
 
-TEXT_CHARS = 4000  # a long section (a whole exhibit) is read from its start; clauses open with their point
 # The categories the classifier learns: all but the document-level ones, which stay with the preamble rules
 # (CUAD labels a party name wherever it occurs, so a section "holds" Parties almost everywhere).
 METADATA_CATEGORIES = ("Document Name", "Parties", "Agreement Date", "Effective Date", "Expiration Date")
@@ -33,22 +34,40 @@ class SectionInput:
 def vectorizers() -> dict[str, TfidfVectorizer]:
     """Unfitted vectorizers, fixed settings (no randomness)."""
     return {
-        "words": TfidfVectorizer(ngram_range=(1, 2), min_df=2, max_features=60000, sublinear_tf=True,
+        "words": TfidfVectorizer(ngram_range=(1, 2), min_df=2, max_features=80000, sublinear_tf=True,
                                  dtype=np.float32),
         "titles": TfidfVectorizer(ngram_range=(1, 2), min_df=2, max_features=5000, sublinear_tf=True,
                                   dtype=np.float32),
     }
 
 
-def _texts(items: list[SectionInput]) -> list[str]:
-    return [item.text[:TEXT_CHARS] for item in items]
+@dataclass(frozen=True)
+class Chunks:
+    """The chunks of a list of sections, flat: `texts[k]` belongs to section `owners[k]`; a section's chunks are
+    contiguous and every section has at least one, so `starts` (each section's first chunk) is increasing."""
+
+    texts: list[str]
+    owners: np.ndarray
+    starts: np.ndarray
 
 
-def fit_vectorizers(items: list[SectionInput]) -> dict[str, TfidfVectorizer]:
-    """Vectorizers fitted on the training sections (no labels read)."""
+def chunked(items: list[SectionInput]) -> Chunks:
+    """Every section's chunks, in section order."""
+    texts: list[str] = []
+    owners: list[int] = []
+    starts = np.zeros(len(items), dtype=np.int64)
+    for i, item in enumerate(items):
+        starts[i] = len(texts)
+        pieces = split_chunks(item.text)
+        texts += pieces
+        owners += [i] * len(pieces)
+    return Chunks(texts, np.array(owners, dtype=np.int64), starts)
+
+
+def fit_vectorizers(items: list[SectionInput], chunks: Chunks) -> dict[str, TfidfVectorizer]:
+    """Vectorizers fitted on the training sections' chunks and titles (no labels read)."""
     fitted = vectorizers()
-    texts = _texts(items)
-    fitted["words"].fit(texts)
+    fitted["words"].fit(chunks.texts)
     fitted["titles"].fit([item.title for item in items])
     for vectorizer in fitted.values():  # the pruned vocabulary is not needed
         if hasattr(vectorizer, "stop_words_"):
@@ -71,9 +90,14 @@ def rule_columns(items: list[SectionInput]) -> sparse.csr_matrix:
     return sparse.csr_matrix((data, (rows, cols)), shape=(len(items), len(CUAD_CATEGORIES) + 1))
 
 
-def features(fitted: dict[str, TfidfVectorizer], items: list[SectionInput]) -> sparse.csr_matrix:
-    """The feature matrix of `items` (one row each)."""
-    texts = _texts(items)
-    return sparse.hstack([fitted["words"].transform(texts),
-                          fitted["titles"].transform([item.title for item in items]), rule_columns(items)],
-                         format="csr", dtype=np.float32)
+def features(fitted: dict[str, TfidfVectorizer], items: list[SectionInput], chunks: Chunks) -> sparse.csr_matrix:
+    """The feature matrix of `chunks` (one row per chunk), each row with its section's title and rules."""
+    sections = sparse.hstack([fitted["titles"].transform([item.title for item in items]), rule_columns(items)],
+                             format="csr", dtype=np.float32)
+    return sparse.hstack([fitted["words"].transform(chunks.texts), sections[chunks.owners]], format="csr",
+                         dtype=np.float32)
+
+
+def section_max(per_chunk: np.ndarray, chunks: Chunks) -> np.ndarray:
+    """Per section, the column-wise maximum over its chunks' rows (a section's decision is its best chunk's)."""
+    return np.maximum.reduceat(per_chunk, chunks.starts, axis=0)

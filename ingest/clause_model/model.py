@@ -1,7 +1,7 @@
-"""The trained clause classifier: one linear model per CUAD clause category over `features`, its decision
-mapped to a probability by a sigmoid fitted on split A's cross-validated decisions (Platt scaling), and the
-category's band thresholds (`bands`). Built by `python -m ingest.clause_model train` (`make models`), stored
-with joblib at MODEL_PATH, read once per process.
+"""The trained clause classifier: one linear model per CUAD clause category over the `features` of a section's
+chunks, the section's decision its best chunk's (`chunks`), mapped to a probability by a sigmoid fitted on split
+A's cross-validated decisions (Platt scaling), and the category's band thresholds (`bands`). Built by
+`python -m ingest.clause_model train` (`make models`), stored with joblib at MODEL_PATH, read once per process.
 """
 
 from __future__ import annotations
@@ -19,11 +19,11 @@ from sklearn.feature_extraction.text import TfidfVectorizer
 
 from core.errors import IngestError
 from ingest.clause_model.bands import Thresholds, band
-from ingest.clause_model.features import CLAUSE_CATEGORIES, SectionInput, features
+from ingest.clause_model.features import CLAUSE_CATEGORIES, SectionInput, chunked, features, section_max
 
 log = logging.getLogger(__name__)
 MODEL_PATH = Path(__file__).resolve().parents[2] / ".data" / "models" / "clause-classifier.joblib"
-FORMAT = 1
+FORMAT = 2  # 2: chunks are scored, a section takes its best chunk's decision
 
 
 @dataclass
@@ -40,11 +40,12 @@ class ClauseModel:
     categories: tuple[str, ...] = CLAUSE_CATEGORIES
 
     def decisions(self, items: list[SectionInput]) -> np.ndarray:
-        """The linear models' decision values, one row per section, one column per category."""
+        """The linear models' decision values, one row per section (its best chunk's), one column per category."""
         if not items:
             return np.zeros((0, len(self.categories)), dtype=np.float64)
-        x = features(self.vectorizers, items)
-        return np.asarray(x @ self.weights.T, dtype=np.float64) + self.intercepts
+        chunks = chunked(items)
+        per_chunk = np.asarray(features(self.vectorizers, items, chunks) @ self.weights.T, dtype=np.float64)
+        return section_max(per_chunk + self.intercepts, chunks)
 
     def probabilities(self, items: list[SectionInput]) -> np.ndarray:
         """Calibrated probabilities, one row per section, one column per category (CLAUSE_CATEGORIES order)."""
