@@ -13,7 +13,7 @@ from components.renewals.export import contract_link, decision_cells
 from components.renewals.view import schedule
 from components.routes import RENEWALS_PAGE
 from graph.query.filters import ContractFilter, days_after
-from graph.reads.renewals import ScheduleRow
+from graph.reads.renewals import Schedule, ScheduleRow
 
 HORIZONS = (30, 60, 90)
 COLUMNS = ("Notice by", "Days left", "Contract", "Owner", "Decision", "Open")
@@ -29,6 +29,14 @@ def within(rows: list[ScheduleRow], as_of: date, days: int) -> list[ScheduleRow]
     return [r for r in rows if r.deadlines.next_notice_by is not None and r.deadlines.next_notice_by <= end]
 
 
+def horizon_counts(upcoming: Schedule, as_of: date) -> dict[int, int]:
+    """Deadlines within each horizon: from the rows when they are all there, else counted by the compiler (a
+    large portfolio has more deadlines in 90 days than the list holds)."""
+    if not upcoming.truncated:
+        return {d: len(within(upcoming.rows, as_of, d)) for d in HORIZONS}
+    return {d: reads.search(act_on_filter(as_of, d).model_dump_json()).total_count for d in HORIZONS}
+
+
 def act_on_frame(rows: list[ScheduleRow], as_of: date) -> pd.DataFrame:
     records = [{"Notice by": r.deadlines.next_notice_by, "Days left": (r.deadlines.next_notice_by - as_of).days,
                 "Contract": r.label, **{k: decision_cells(r)[k] for k in ("Owner", "Decision")},
@@ -41,11 +49,15 @@ def render_act_on(as_of: date) -> None:
     with st.container(border=True):
         st.subheader("Act on these notice deadlines")
         with reads.guarded(stop=False):
-            rows = schedule(act_on_filter(as_of).model_dump_json())
-            counts = {d: len(within(rows, as_of, d)) for d in HORIZONS}
+            upcoming = schedule(act_on_filter(as_of).model_dump_json())
+            rows = upcoming.rows
+            counts = horizon_counts(upcoming, as_of)
             days = st.segmented_control("Within", HORIZONS, default=HORIZONS[0], key="overview_act_days",
                                         format_func=lambda d: f"{d} days ({counts[d]:,})") or HORIZONS[0]
             chosen = within(rows, as_of, days)
+            if len(chosen) < counts[days]:
+                st.caption(f"The {len(chosen):,} soonest of {counts[days]:,} deadlines; the Renewals page lists "
+                           "shorter periods whole.")
             if not chosen:
                 st.caption(f"No notice deadline between {as_of:%Y-%m-%d} and {days_after(as_of, days):%Y-%m-%d}. "
                            "The sample's contracts are historical: try an earlier 'As of' date (e.g. 2012-01-01).")

@@ -2,7 +2,10 @@
 term facts with the evidence quotes, and its deadlines as of a date (graph.query.renewal_dates).
 
 The schedule runs the compiler's head for the filter (so its rows are exactly the contracts the filter's
-`total_count` counts) and computes the dates in Python with the same rules as the compiled Cypher.
+`total_count` counts) and computes the dates in Python with the same rules as the compiled Cypher. A large
+portfolio can have more deadlines in a window than a page can list (a million contracts have tens of thousands
+in 90 days): `soonest` returns the SCHEDULE_CAP soonest, ordered in Cypher by the same next-notice and
+next-renewal expressions the filters use (graph.query.renewal_cypher), and says whether more match.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from neo4j import Driver
 from core.errors import ContractGraphError
 from graph.query.compiler import compile_match
 from graph.query.filters import ContractFilter, parse_filter
+from graph.query.renewal_cypher import NEXT_NOTICE_BY, NEXT_RENEWAL
 from graph.query.renewal_dates import Deadlines, TermFacts, deadlines, from_row
 from graph.server.db import read
 from graph.store.renewal_decisions import DECISIONS_OF, Decision
@@ -32,7 +36,11 @@ FACT_COLUMNS = """c.file_id AS file_id, c.title AS title, c.contract_type AS con
                  RETURN e {.field, .value, .quote, .section_number, .section_title, .page, .start, .end}
                  ORDER BY e.field } AS evidence,
        """ + DECISIONS_OF + " AS decisions"
-SCHEDULE_TAIL = f"RETURN {FACT_COLUMNS}\nORDER BY file_id\nLIMIT $schedule_cap"
+# Soonest first, as `soonest` sorts in Python (nulls last in both); the limit is one more than the cap, so a
+# schedule of exactly the cap is whole.
+SCHEDULE_TAIL = (f"WITH c, {NEXT_NOTICE_BY} AS next_notice_by, {NEXT_RENEWAL} AS next_renewal\n"
+                 f"ORDER BY next_notice_by, next_renewal, c.file_id\nLIMIT $schedule_cap + 1\n"
+                 f"RETURN {FACT_COLUMNS}")
 CONTRACT_TERMS = f"MATCH (c:Contract {{file_id: $file_id}})\nRETURN {FACT_COLUMNS}"
 
 
@@ -75,19 +83,38 @@ def _row(raw: dict[str, Any], as_of: date) -> ScheduleRow:
                        decisions={d.deadline: d for d in map(Decision.of, raw.get("decisions") or [])})
 
 
-def renewal_schedule(driver: Driver, f: ContractFilter | dict[str, Any], today: date | None = None,
-                     database: str | None = None) -> list[ScheduleRow]:
-    """Every contract matching `f` (at most SCHEDULE_CAP) with its facts and deadlines as of `f.as_of`
-    (default today), ordered by the next notice deadline, then the next renewal, then file_id."""
+@dataclass(frozen=True)
+class Schedule:
+    """The soonest `cap` contracts of a filter with their deadlines, and whether more contracts match."""
+
+    rows: list[ScheduleRow]
+    truncated: bool = False
+
+
+def soonest(driver: Driver, f: ContractFilter | dict[str, Any], today: date | None = None,
+            cap: int | None = None, database: str | None = None) -> Schedule:
+    """The `cap` contracts matching `f` whose next notice deadline comes first as of `f.as_of` (default today),
+    then the next renewal, then file_id, with their facts and deadlines; `truncated` when more match.
+    `cap`: SCHEDULE_CAP when None."""
+    cap = SCHEDULE_CAP if cap is None else cap
     f = parse_filter(f)
     as_of = f.as_of or today or date.today()
     head = compile_match(f, as_of)
-    rows = read(driver, f"{head.cypher}\n{SCHEDULE_TAIL}", {**head.params, "schedule_cap": SCHEDULE_CAP}, database)
-    if len(rows) >= SCHEDULE_CAP:
-        raise ContractGraphError(f"More than {SCHEDULE_CAP} contracts match; narrow the filter.")
-    found = [_row(r, as_of) for r in rows]
-    return sorted(found, key=lambda r: (r.deadlines.next_notice_by or date.max, r.deadlines.next_renewal or date.max,
-                                        r.file_id))
+    params = {**head.params, "as_of": as_of, "schedule_cap": cap}
+    rows = [_row(r, as_of) for r in read(driver, f"{head.cypher}\n{SCHEDULE_TAIL}", params, database)]
+    ordered = sorted(rows, key=lambda r: (r.deadlines.next_notice_by or date.max,
+                                          r.deadlines.next_renewal or date.max, r.file_id))
+    return Schedule(ordered[:cap], truncated=len(ordered) > cap)
+
+
+def renewal_schedule(driver: Driver, f: ContractFilter | dict[str, Any], today: date | None = None,
+                     database: str | None = None) -> list[ScheduleRow]:
+    """Every contract matching `f` (at most SCHEDULE_CAP, else an error) with its facts and deadlines as of
+    `f.as_of` (default today), ordered by the next notice deadline, then the next renewal, then file_id."""
+    schedule = soonest(driver, f, today, None, database)
+    if schedule.truncated:
+        raise ContractGraphError(f"More than {len(schedule.rows):,} contracts match; narrow the filter.")
+    return schedule.rows
 
 
 def contract_terms(driver: Driver, file_id: str, as_of: date, database: str | None = None) -> ScheduleRow | None:

@@ -50,7 +50,8 @@ f = ContractFilter(as_of=as_of, min_notice_by=as_of, max_notice_by=as_of + timed
                    renewal_types=tuple(kinds), limit=0)
 with reads.guarded():
     total = reads.search(f.model_dump_json()).total_count
-    rows = schedule(f.model_dump_json())
+    upcoming = schedule(f.model_dump_json())
+rows = upcoming.rows
 renews = ContractFilter(as_of=as_of, min_next_renewal=as_of, max_next_renewal=as_of + timedelta(days=horizon))
 with reads.guarded():
     renewing = reads.search(renews.model_copy(update={"limit": 0}).model_dump_json()).total_count
@@ -68,6 +69,9 @@ if not rows:
             "'As of' date (e.g. 2012-01-01).", icon=":material/event_busy:")
 else:
     st.subheader("Upcoming notice deadlines")
+    if upcoming.truncated:
+        st.caption(f"The {len(rows):,} soonest of {total:,} deadlines; choose a shorter period or renewal types "
+                   "to list the others.")
     shown = render_decision_filters(rows)
     if len(shown) != len(rows):
         st.caption(f"{len(shown):,} of {len(rows):,} deadlines have the chosen owner and decision.")

@@ -11,10 +11,11 @@ import io
 import json
 import subprocess
 import sys
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
 import pytest
+import streamlit as st
 from streamlit.runtime.media_file_manager import MediaFileManager
 from streamlit.testing.v1 import AppTest
 
@@ -22,6 +23,7 @@ from components.explorer.results import CYPHER_KEY
 from components.session import EXPLORER_FILTER
 from graph.query.filter_url import filter_from_query, filter_to_query, short_digest
 from graph.query.filters import ContractFilter, parse_filter
+from graph.reads import renewals
 from graph.reads.repository import overview, search_contracts
 from graph.server.config import REPO_ROOT
 from graph.store.prepare import Prepared
@@ -219,3 +221,31 @@ def test_explorer_shows_the_cypher_that_ran():
     codes = [c.value for c in at.code]
     assert any("c.contract_type IN $contract_types" in c and "count(c) AS total_count" in c for c in codes)
     assert any("SKIP $offset LIMIT $limit" in c for c in codes)
+
+
+def test_overview_lists_the_soonest_deadlines_when_more_match_than_it_holds(driver, monkeypatch):
+    # A million contracts have tens of thousands of notice deadlines in 90 days; the list held 5,000 and the card
+    # showed "More than 5000 contracts match". With a cap of 3 on the sample the card lists the 3 soonest and
+    # counts each horizon with the compiler.
+    monkeypatch.setattr(renewals, "SCHEDULE_CAP", 3)
+    st.cache_data.clear()  # no schedule cached by another test, and none of this test's left for them
+    try:
+        _soonest_on_overview(driver)
+    finally:
+        st.cache_data.clear()
+
+
+def _soonest_on_overview(driver) -> None:
+    at = open_page(OVERVIEW, {"as_of": "2012-01-01"})
+    as_of = date(2012, 1, 1)
+    counts = {d: search_contracts(driver, {"as_of": "2012-01-01", "min_notice_by": "2012-01-01", "max_notice_by":
+                                           (as_of + timedelta(days=d)).isoformat(), "limit": 0}).total_count
+              for d in (30, 60, 90)}
+    assert counts[90] > 3
+    control = at.segmented_control(key="overview_act_days")
+    assert [control.format_func(d) for d in (30, 60, 90)] == [f"{d} days ({counts[d]:,})" for d in (30, 60, 90)]
+    control.set_value(90).run()
+    assert not at.exception and not at.error
+    assert "The 3 soonest of" in " ".join(c.value for c in at.caption)
+    table = next(t for t in at.dataframe if "Notice by" in t.value.columns).value
+    assert len(table) == 3 and list(table["Notice by"]) == sorted(table["Notice by"])

@@ -10,11 +10,13 @@ from datetime import date, timedelta
 
 import icalendar
 import pytest
+import streamlit as st
 from streamlit.testing.v1 import AppTest
 
 from components.renewals.export import schedule_csv, schedule_ics
 from components.renewals.view import TIMELINE_ROWS
 from graph.query.filters import ContractFilter
+from graph.reads import renewals
 from graph.reads.renewals import renewal_schedule
 from graph.reads.repository import search_contracts
 from graph.server.config import REPO_ROOT
@@ -146,3 +148,20 @@ def test_contract_page_quotes_each_renewal_field_and_opens_the_linked_section(dr
     markdown = [shown(m.value) for m in at.markdown]
     assert any(m.startswith("**Notice to stop renewal: 180 days** — §15.1") for m in markdown)
     assert any("one hundred eighty (180)" in shown(c.value) for c in at.caption)
+
+
+def test_more_deadlines_than_the_list_holds_shows_the_soonest_and_says_so(driver, monkeypatch):
+    """A portfolio with more deadlines in the period than SCHEDULE_CAP: the page showed "More than 5000 contracts
+    match" and nothing else; it now lists the soonest (here 4 of the sample's year) and names the total."""
+    total = search_contracts(driver, YEAR).total_count
+    expected = [r.file_id for r in renewal_schedule(driver, YEAR)[:4]]
+    monkeypatch.setattr(renewals, "SCHEDULE_CAP", 4)
+    st.cache_data.clear()  # neither reuse another test's schedule nor leave this one's
+    try:
+        at = open_renewals({"as_of": AS_OF.isoformat()})
+    finally:
+        st.cache_data.clear()
+    assert not at.error
+    assert {m.label: m.value for m in at.metric}["Notice deadlines"] == f"{total:,}"
+    assert f"The 4 soonest of {total:,} deadlines" in " ".join(c.value for c in at.caption)
+    assert list(at.main.dataframe[0].value["File id"]) == expected
