@@ -37,6 +37,16 @@ def horizon_counts(upcoming: Schedule, as_of: date) -> dict[int, int]:
     return {d: reads.search(act_on_filter(as_of, d).model_dump_json()).total_count for d in HORIZONS}
 
 
+def act_on_caption(chosen: list[ScheduleRow], total: int, end: date) -> str:
+    """'7 deadlines by 2012-03-01; 5 without a decision.', or, when the list holds only the soonest of them,
+    'The 5,000 soonest of 31,204 deadlines by 2012-03-01 are listed; 4,980 of them without a decision.'"""
+    undecided = sum(decision_cells(r)["Decision"] in ("undecided", "not recorded") for r in chosen)
+    if len(chosen) < total:
+        return (f"The {len(chosen):,} soonest of {total:,} deadlines by {end:%Y-%m-%d} are listed; {undecided:,} "
+                "of them without a decision.")
+    return f"{total:,} deadline{'s' * (total != 1)} by {end:%Y-%m-%d}; {undecided:,} without a decision."
+
+
 def act_on_frame(rows: list[ScheduleRow], as_of: date) -> pd.DataFrame:
     records = [{"Notice by": r.deadlines.next_notice_by, "Days left": (r.deadlines.next_notice_by - as_of).days,
                 "Contract": r.label, **{k: decision_cells(r)[k] for k in ("Owner", "Decision")},
@@ -55,16 +65,11 @@ def render_act_on(as_of: date) -> None:
             days = st.segmented_control("Within", HORIZONS, default=HORIZONS[0], key="overview_act_days",
                                         format_func=lambda d: f"{d} days ({counts[d]:,})") or HORIZONS[0]
             chosen = within(rows, as_of, days)
-            if len(chosen) < counts[days]:
-                st.caption(f"The {len(chosen):,} soonest of {counts[days]:,} deadlines; the Renewals page lists "
-                           "shorter periods whole.")
             if not chosen:
                 st.caption(f"No notice deadline between {as_of:%Y-%m-%d} and {days_after(as_of, days):%Y-%m-%d}. "
                            "The sample's contracts are historical: try an earlier 'As of' date (e.g. 2012-01-01).")
             else:
-                undecided = sum(decision_cells(r)["Decision"] in ("undecided", "not recorded") for r in chosen)
-                st.caption(f"{len(chosen):,} deadline{'s' * (len(chosen) != 1)} by "
-                           f"{days_after(as_of, days):%Y-%m-%d}; {undecided:,} without a decision.")
+                st.caption(act_on_caption(chosen, counts[days], days_after(as_of, days)))
                 st.dataframe(act_on_frame(chosen, as_of), hide_index=True, width="stretch", column_config={
                     "Notice by": st.column_config.DateColumn(format="YYYY-MM-DD"),
                     "Open": st.column_config.LinkColumn("Contract page", display_text="Open"),

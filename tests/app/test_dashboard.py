@@ -246,6 +246,7 @@ def _soonest_on_overview(driver) -> None:
     assert [control.format_func(d) for d in (30, 60, 90)] == [f"{d} days ({counts[d]:,})" for d in (30, 60, 90)]
     control.set_value(90).run()
     assert not at.exception and not at.error
-    assert "The 3 soonest of" in " ".join(c.value for c in at.caption)
+    captions = " ".join(c.value for c in at.caption)
+    assert f"The 3 soonest of {counts[90]:,} deadlines by 2012-03-31 are listed" in captions
     table = next(t for t in at.dataframe if "Notice by" in t.value.columns).value
     assert len(table) == 3 and list(table["Notice by"]) == sorted(table["Notice by"])

@@ -8,7 +8,7 @@ from datetime import date, datetime, timedelta
 
 import icalendar
 
-from components.renewals.act_on import act_on_filter, act_on_frame, within
+from components.renewals.act_on import act_on_caption, act_on_filter, act_on_frame, within
 from components.renewals.export import NOT_RECORDED, decision_cells, schedule_csv, schedule_ics
 from graph.query.filters import DATE_MAX
 from graph.query.renewal_dates import Deadlines, Span, TermFacts
@@ -66,3 +66,13 @@ def test_act_on_horizons_nest_and_cap_at_date_max() -> None:
     frame = act_on_frame(within(rows, as_of, 30), as_of)
     assert list(frame["Days left"]) == [0, 30] and list(frame["Decision"]) == [NOT_RECORDED] * 2
     assert act_on_filter(DATE_MAX - timedelta(days=10)).max_notice_by == DATE_MAX
+
+
+def test_act_on_caption_counts_the_horizon_not_the_list() -> None:
+    rows = [_row(file_id="F1"), _row(decisions=_decided("Ann", "ok"), file_id="F2")]
+    end = date(2021, 3, 1)
+    assert act_on_caption(rows, 2, end) == "2 deadlines by 2021-03-01; 1 without a decision."
+    assert act_on_caption(rows[:1], 1, end) == "1 deadline by 2021-03-01; 1 without a decision."
+    # the list holds the soonest 2 of 31,204: the caption names both numbers, the undecided among those listed
+    assert act_on_caption(rows, 31_204, end) == ("The 2 soonest of 31,204 deadlines by 2021-03-01 are listed; 1 of "
+                                                 "them without a decision.")
