@@ -78,6 +78,12 @@ WITH count(*) AS deleted
 OPTIONAL MATCH (t:ClauseType) WHERE NOT (t)<-[:IS_CLAUSE_OF_TYPE]-()
 DELETE t
 """
+# A deleted contract's reviewer decisions go with it (a `replace` keeps them: it runs DELETE_CONTRACT only).
+DELETE_DECISIONS = """
+MATCH (d:RenewalDecision {file_id: $file_id}) DETACH DELETE d
+WITH count(*) AS renewal
+MATCH (d:ClauseDecision {file_id: $file_id}) DETACH DELETE d
+"""
 PARTY_KEYS_OF = "MATCH (p:Party)-[:PARTY_TO]->(:Contract {file_id: $file_id}) RETURN DISTINCT p.key AS key"
 UNLINK_LOCATIONS = """
 MATCH (p:Party)-[r:LOCATED_AT]->(l:Location)
@@ -228,8 +234,8 @@ def _raise_if_duplicate(driver: Driver, error: DatabaseError, sha256: str, datab
 
 
 def delete_contract(driver: Driver, file_id: str, database: str | None = None) -> None:
-    """Remove a contract with its clauses and document layer, the aliases it added to existing parties, and
-    parties left with no contract."""
+    """Remove a contract with its clauses and document layer, its renewal and clause decisions, the aliases it
+    added to existing parties, and parties left with no contract."""
     keys = [row["key"] for row in read(driver, PARTY_KEYS_OF, {"file_id": file_id}, database)]
     rows = read(driver, ADDED_ALIASES, {"file_id": file_id}, database)
     added = rows[0]["added"] if rows else []
@@ -239,6 +245,7 @@ def delete_contract(driver: Driver, file_id: str, database: str | None = None) -
         tx.run(REMOVE_ADDED_ALIASES, added=added).consume()
         families.detach_members(tx, file_id)
         tx.run(DELETE_CONTRACT, file_id=file_id).consume()
+        tx.run(DELETE_DECISIONS, file_id=file_id).consume()
         tx.run(UNLINK_LOCATIONS, keys=keys, file_id=file_id).consume()
         tx.run(DELETE_ORPHAN_PARTIES, keys=keys).consume()
         tx.run(DELETE_ORPHAN_PLACES).consume()

@@ -21,7 +21,13 @@ def delete_upload(driver: Driver, file_id: str, database: str | None = None) -> 
     shas = contract_files(driver, file_id, database)
     delete_contract(driver, file_id, database)
     kept = referenced_shas(driver, shas, database)
-    removed = [sha for sha in shas if sha not in kept and delete_files(sha)]
+    removed = []
+    for sha in (s for s in shas if s not in kept):
+        try:
+            if delete_files(sha):
+                removed.append(sha)
+        except OSError as e:  # the contract is gone already; an unreferenced file is what `prune` removes
+            log.warning("could not remove the stored PDF %s of %s (prune removes it later): %s", sha, file_id, e)
     log.info("deleted %s and %d stored PDF(s)", file_id, len(removed))
     return removed
 

@@ -10,6 +10,7 @@ from datetime import date
 import streamlit as st
 
 from components import reads
+from components.contract.delete import render_delete, show_deleted
 from components.contract.document import render_document
 from components.contract.family import render_family
 from components.contract.view import render_contract, render_contract_graph
@@ -44,6 +45,7 @@ def pick_contract(current: str | None) -> str | None:
 
 reads.require_db()
 st.title("Contract")
+show_deleted()
 file_id = pick_contract(st.query_params.get("file_id") or None)
 if file_id is None:
     st.info("Choose a contract above, or open one from the Explorer.", icon=":material/description:")
@@ -63,6 +65,8 @@ else:
             render_contract_terms(file_id, date.today(), (details or {}).get("end_date"))
             render_contract_decision(file_id, date.today())
             render_contract_graph(file_id)
+            if details:
+                render_delete(file_id, details.get("title") or file_id)
     if document_tab.open:
         with document_tab:
             if focus:

@@ -3,11 +3,15 @@ duplicates refused, and deleting it restores the graph exactly."""
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 
 from core.errors import IngestError
 from graph.reads.repository import contract_details, graph_counts, search_contracts, search_parties
 from graph.server.db import read
+from graph.store.clause_decisions import record_decision, withdraw_decision
+from graph.store.renewal_decisions import save_decision
 from graph.store.write import CommitRequest, commit_contract, delete_contract, find_by_sha
 
 RECORD = {
@@ -77,3 +81,26 @@ def test_failed_commit_writes_nothing(driver) -> None:
         commit_contract(driver, request)
     assert graph_counts(driver) == before
     assert find_by_sha(driver, "cd" * 32) is None
+
+
+DECISIONS = ("MATCH (d) WHERE d:RenewalDecision OR d:ClauseDecision "
+             "RETURN labels(d)[0] AS kind, d.file_id AS file_id ORDER BY kind, file_id")
+
+
+def test_deleting_a_contract_deletes_its_decisions_and_no_other(driver, committed) -> None:
+    """A deleted contract's renewal and clause decisions went with it (they were left behind as orphans); another
+    contract's decision stays. The fixture then checks the graph's counts equal those before the commit."""
+    _, file_id = committed
+    other = read(driver, "MATCH (c:Contract) WHERE c.file_id <> $f RETURN c.file_id AS f ORDER BY f LIMIT 1",
+                 {"f": file_id})[0]["f"]
+    assert read(driver, DECISIONS) == []
+    save_decision(driver, file_id, date(2027, 1, 29), "renew", owner="Ann", note=None, decided_by="Rev")
+    record_decision(driver, file_id, "Audit Rights", "confirmed", "Rev")
+    record_decision(driver, other, "Audit Rights", "rejected", "Rev")
+    assert len(read(driver, DECISIONS)) == 3
+    try:
+        delete_contract(driver, file_id)
+        assert read(driver, DECISIONS) == [{"kind": "ClauseDecision", "file_id": other}]
+        assert read(driver, "MATCH (c:Contract {file_id: $f}) RETURN c", {"f": file_id}) == []
+    finally:
+        withdraw_decision(driver, other, "Audit Rights")
