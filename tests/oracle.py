@@ -84,6 +84,7 @@ class Oracle:
             # amounts compare within one currency: the filter's, USD by default (docs/CURRENCIES.md)
             not _compares_amounts(f) or p["currency"] == (f.get("currency") or "USD"),
             all(t in c.clause_types for t in f.get("clause_types", [])),
+            not any(t in c.clause_types for t in f.get("without_clause_types", [])),
             not f.get("text") or all(w.lower() in c.tokens for w in f["text"].split()),
         ]
         return all(checks)

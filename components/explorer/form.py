@@ -136,6 +136,11 @@ def _content(f: ContractFilter, options: dict[str, list[str]], k: str) -> dict[s
         "clause_types": st.multiselect("Clause types (all required)", _merged(options.get("clause_types", []),
                                                                               f.clause_types),
                                        default=list(f.clause_types), key=f"{k}_clauses", placeholder="Any clauses"),
+        "without_clause_types": st.multiselect(
+            "Clause types absent", _merged(options.get("clause_types", []), f.without_clause_types),
+            default=list(f.without_clause_types), key=f"{k}_no_clauses", placeholder="No exclusion",
+            help="None of the chosen clause types was extracted for the contract, e.g. no Confidentiality & "
+                 "Non-Disclosure."),
         "text_clause_types": st.multiselect(
             "Clause found in the text (CUAD, found band)", list(CUAD_CATEGORIES), default=list(f.text_clause_types),
             key=f"{k}_text_clauses", placeholder="Any category",

@@ -128,6 +128,8 @@ def property_conditions(f: ContractFilter, today: date) -> list[Condition]:
 def _clause_conditions(f: ContractFilter) -> list[Condition]:
     found = [Condition(f"$clause_type_{i} IN c.clause_types", f"clause_type_{i}", ctype)
              for i, ctype in enumerate(f.clause_types)]
+    found += [Condition(f"NOT $no_clause_type_{i} IN c.clause_types", f"no_clause_type_{i}", ctype)
+              for i, ctype in enumerate(f.without_clause_types)]
     found += [Condition(text_category_test(f"$text_clause_type_{i}"), f"text_clause_type_{i}", name)
               for i, name in enumerate(f.text_clause_types)]
     found += [Condition("NOT " + text_category_test(f"$no_text_clause_type_{i}"), f"no_text_clause_type_{i}", name)

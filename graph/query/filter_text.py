@@ -52,6 +52,7 @@ def chips(f: ContractFilter) -> list[str]:
         out.append("has an end date" if d["has_end_date"] else "no end date")
     out += _amount_chips(f, d)
     out += [f"clause: {c}" for c in d.get("clause_types", [])]
+    out += [f"no clause: {c}" for c in d.get("without_clause_types", [])]
     out += [f"clause in the text (found band): {c}" for c in d.get("text_clause_types", [])]
     out += [f"no clause in the text (found band): {c}" for c in d.get("without_text_clause_types", [])]
     if "text" in d:

@@ -11,8 +11,8 @@ from typing import Any
 from core.errors import FilterValidationError
 from graph.query.filters import ContractFilter, date_out_of_range, parse_filter
 
-LIST_FIELDS = ("contract_types", "parties", "organisations", "clause_types", "text_clause_types",
-               "without_text_clause_types", "renewal_types")
+LIST_FIELDS = ("contract_types", "parties", "organisations", "clause_types", "without_clause_types",
+               "text_clause_types", "without_text_clause_types", "renewal_types")
 SCALAR_FIELDS = (
     "min_effective_date", "max_effective_date", "min_end_date", "max_end_date", "party_country",
     "governing_law_country", "governing_law_state", "active", "has_end_date", "as_of", "min_amount", "max_amount",

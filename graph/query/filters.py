@@ -138,6 +138,9 @@ class ContractFilter(BaseModel):
     clause_types: tuple[str, ...] = Field(
         (), max_length=MAX_ITEMS,
         description="Clause types the contract must all contain (AND). Valid: " + ", ".join(CLAUSE_TYPES))
+    without_clause_types: tuple[str, ...] = Field(
+        (), max_length=MAX_ITEMS, description="Clause types the contract must not contain (the negation of "
+                                              "clause_types, e.g. 'contracts without a confidentiality clause').")
     text_clause_types: tuple[str, ...] = Field(
         (), max_length=MAX_ITEMS,
         description="CUAD clause categories found in the contract's own text (a section of its document "
@@ -188,7 +191,7 @@ class ContractFilter(BaseModel):
     def _types(cls, values: tuple[str, ...]) -> tuple[str, ...]:
         return canonical_all(values, CONTRACT_TYPES, "contract type")
 
-    @field_validator("clause_types")
+    @field_validator("clause_types", "without_clause_types")
     @classmethod
     def _clauses(cls, values: tuple[str, ...]) -> tuple[str, ...]:
         return canonical_all(values, CLAUSE_TYPES, "clause type")

@@ -53,9 +53,11 @@ FORM_CASES: list[tuple[dict[str, Any], dict[str, Any]]] = [
     ({"party_text": "inc; bank of", "lcountry": "US"}, {"parties": ["inc", "bank of"], "governing_law_country": "US"}),
     ({"mv_op": ">=", "mv_value": 1000000.0, "sort_by": "total_amount"},
      {"monetary_value": {"operator": ">=", "value": 1000000}, "sort_by": "total_amount"}),
+    ({"types": ["License"], "no_clauses": ["Confidentiality & Non-Disclosure"]},
+     {"contract_types": ["License"], "without_clause_types": ["Confidentiality & Non-Disclosure"]}),
 ]
 WIDGET_KINDS = {"types": "multiselect", "parties": "multiselect", "clauses": "multiselect",
-                "text_clauses": "multiselect",
+                "no_clauses": "multiselect", "text_clauses": "multiselect",
                 "pcountry": "selectbox", "lcountry": "selectbox", "lstate": "selectbox", "mv_op": "selectbox",
                 "sort_by": "selectbox", "status": "radio", "text": "text_input", "party_text": "text_input",
                 "min_amount": "number_input", "mv_value": "number_input"}

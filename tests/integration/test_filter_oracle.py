@@ -59,6 +59,7 @@ def filters(prepared: Prepared) -> st.SearchStrategy[dict[str, Any]]:
         "monetary_value": st.fixed_dictionaries({"value": amounts,
                                                  "operator": st.sampled_from(["=", ">", "<", ">=", "<="])}),
         "clause_types": st.lists(st.sampled_from(SAMPLE_CLAUSE_TYPES), min_size=1, max_size=2),
+        "without_clause_types": st.lists(st.sampled_from(SAMPLE_CLAUSE_TYPES), min_size=1, max_size=2),
         "text": st.lists(st.sampled_from(v["words"]), min_size=1, max_size=2).map(" ".join),
         "currency": st.sampled_from(["USD", "EUR", "CNY"]),
         "sort_by": st.sampled_from(["effective_date", "end_date", "total_amount", "party_count"]),

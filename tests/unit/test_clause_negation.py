@@ -25,6 +25,14 @@ TODAY = date(2026, 12, 2)
      {"contract_types": ("License",), "without_text_clause_types": ("Cap On Liability",)}),
     ("Which contracts can I terminate for convenience?", {"text_clause_types": ("Termination For Convenience",)}),
     ("how many agreements contain a non-compete covenant in the text", {"text_clause_types": ("Non-Compete",)}),
+    # a bare clause word names the extracted clause type, negated or not; 'in the text' names the CUAD category
+    ("contracts without non-compete", {"without_clause_types": ("Non-Compete & Exclusivity",)}),
+    ("Which contracts have no non-compete clause?", {"without_clause_types": ("Non-Compete & Exclusivity",)}),
+    ("agreements with no confidentiality clause", {"without_clause_types": ("Confidentiality & Non-Disclosure",)}),
+    ("contracts without a non-compete in the text", {"without_text_clause_types": ("Non-Compete",)}),
+    ("license agreements without a confidentiality clause and without a cap on liability",
+     {"contract_types": ("License",), "without_clause_types": ("Confidentiality & Non-Disclosure",),
+      "without_text_clause_types": ("Cap On Liability",)}),
 ])
 def test_negated_and_plain_categories_parse(question: str, fields: dict) -> None:
     parsed = parse_question(question, TODAY)
@@ -44,8 +52,17 @@ def test_without_compiles_to_the_negated_text_category_test() -> None:
     assert "ClauseDecision" in q.cypher and "r.band = 'found'" in q.cypher
 
 
+def test_without_an_extracted_clause_type_compiles_to_a_negated_membership_test() -> None:
+    q = compile_match(parse_filter({"without_clause_types": ["non-compete & exclusivity"],
+                                    "clause_types": ["Renewal & Termination"]}), TODAY)
+    assert q.cypher == ("MATCH (c:Contract)\nWHERE $clause_type_0 IN c.clause_types\n"
+                        "  AND NOT $no_clause_type_0 IN c.clause_types")
+    assert q.params == {"clause_type_0": "Renewal & Termination", "no_clause_type_0": "Non-Compete & Exclusivity"}
+
+
 def test_without_round_trips_through_the_url() -> None:
-    f = parse_filter({"without_text_clause_types": ["Cap On Liability", "Audit Rights"]})
+    f = parse_filter({"without_text_clause_types": ["Cap On Liability", "Audit Rights"],
+                      "without_clause_types": ["Confidentiality & Non-Disclosure"]})
     query = filter_to_query(f)
     assert filter_from_query(lambda k: query.get(k, []) if isinstance(query.get(k), list)
                              else ([query[k]] if k in query else [])) == f
