@@ -34,13 +34,14 @@ GROUPS = [
     re.compile(rf"\b(?:(?:breakdown|break down|broken down|distribution|split|spread)(?: of)?(?: [\w-]+){{0,4}}? )?"
                rf"(?:per|by|for each|for every|each|every|across|grouped by|group by|according to|over) "
                rf"(?:the )?(?:contract )?{KEY}\b"),
+    # before the generic 'which KEY ... most': 'which clause shows up most often' is a count, not a value
+    re.compile(rf"\b(?:which|what) {KEY} (?:shows? up|appears?|occurs?|comes? up) (?:the )?(?P<common>most|least) "
+               rf"(?:often|frequently)\b"),
     re.compile(rf"\b(?:which|what) {KEY}(?: [\w-]+){{0,5}}? (?:the )?{MOST}\b"),
     re.compile(rf"\b(?:which|what) {KEY} (?:is|are|was|were) (?:the )?(?P<common>most|least) "
                rf"(?:common|frequent|popular)\b"),
     re.compile(rf"\b(?P<common>most|least) (?:common|frequent|popular) (?:contract )?{KEY}\b"),
     re.compile(rf"\b(?:which|what) {KEY} (?:is|are|was|were) (?:the )?(?P<common>rarest)\b"),
-    re.compile(rf"\b(?:which|what) {KEY} (?:shows? up|appears?|occurs?|comes? up) (?:the )?(?P<common>most|least) "
-               rf"(?:often|frequently)\b"),
     re.compile(rf"\btop (?P<n>\d{{1,3}}) (?:contract )?{KEY}\b"),
     re.compile(rf"\b(?:distribution|breakdown|split|mix|spread) of (?:the )?(?:contracts? )?(?:by |across )?{KEY}\b"),
     re.compile(rf"\b(?:who|which) (?:are|is) (?:the )?{KEY}(?: [\w-]+){{0,3}}? (?:with|having|that have|that has) "

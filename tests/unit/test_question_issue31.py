@@ -94,6 +94,8 @@ FOUND_BY_THE_SETS = [  # families the generated and hand-written sets found (eac
     ("which supply deals run out first?", {"contract_types": ["Supply"], "sort_by": "end_date", "sort_order": "asc"}),
     ("top 3 sponsorship deals by value", {"contract_types": ["Sponsorship"], "sort_by": "total_amount", "limit": 3}),
     ("which contract type is rarest?", {"group_by": "contract_type", "agg_order": "asc"}),
+    ("which clause shows up most often?", {"group_by": "clause_type"}),  # 'often' was left unread: a refusal
+    ("which clause type appears least frequently?", {"group_by": "clause_type", "agg_order": "asc"}),
     ("how many agreements wrap up between March 1 and June 30, 2020?",
      {"min_end_date": "2020-03-01", "max_end_date": "2020-06-30"}),
     ("How much are our Cisco agreements worth in total?",
