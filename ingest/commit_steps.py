@@ -17,10 +17,13 @@ from core.llm import build_embeddings, llm_errors
 from core.settings import AgentSettings
 from graph.store.duplicates import attach_document, link_upload
 from graph.store.embeddings import embedding_text
+from graph.store.files import contract_files
 from graph.store.pending import mark_complete, release
-from graph.store.write import find_by_sha
+from graph.store.replace import replace_contract
+from graph.store.write import CommitRequest, find_by_sha
 from ingest.layer import build_document_layer
 from ingest.ocr import OcrPage
+from ingest.pages.cleanup import drop_unreferenced
 from ingest.pages.store import save_pdf
 from ingest.renewals.extract import RenewalTerms
 
@@ -43,6 +46,15 @@ def embed(embeddings: Embeddings | None, record: dict[str, object]) -> tuple[lis
     except ContractGraphError as e:
         log.warning("embedding failed: %s", e)
         return None, f"The contract was committed without an embedding: {e}"
+
+
+def replace(driver: Driver, file_id: str, request: CommitRequest, database: str | None = None) -> str:
+    """`replace_contract`, then the stored PDFs the replaced contract recorded that no contract records now (its
+    old upload's file, unless the new upload has the same bytes): they were left until `prune`."""
+    old_files = contract_files(driver, file_id, database)
+    written = replace_contract(driver, file_id, request, database)
+    drop_unreferenced(driver, old_files, database)
+    return written
 
 
 def joined(*notes: str | None) -> str | None:

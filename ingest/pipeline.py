@@ -27,7 +27,6 @@ from core.text_safety import one_line_name
 from graph.store.embeddings import set_contract_embedding
 from graph.store.party_roles import is_role_name, resolve_role_name
 from graph.store.pending import incomplete_upload, release_all
-from graph.store.replace import replace_contract
 from graph.store.write import CommitRequest, DuplicateFile, commit_contract, file_id_taken, find_by_sha
 from ingest.contract_type import type_from_title
 from ingest.document import parse_document
@@ -284,8 +283,8 @@ def _commit(driver: Driver, review: Review, draft: ContractDraft, same_as: dict[
                             engine=review.engine.tag, same_as=same_as,
                             ocr={p.page: p.confidence for p in review.ocr}, review_reasons=tuple(reasons))
     target = review.resume or (duplicate.file_id if duplicate and on_duplicate == "replace" else None)
-    written = replace_contract(driver, target, request, database) if target else commit_contract(driver, request,
-                                                                                               database)
+    written = steps.replace(driver, target, request, database) if target else commit_contract(driver, request,
+                                                                                             database)
     if vector is not None:
         set_contract_embedding(driver, written, vector, database)
     layer_note = steps.layer(driver, written, review.pages, embeddings, database, review.renewals)

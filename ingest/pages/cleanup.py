@@ -1,7 +1,8 @@
 """Deleting an uploaded contract with its stored PDF: the contract goes first (`graph.store.write.delete_contract`,
 one transaction), then each file it recorded that no other contract records. A file left behind by a crash
 between the two is harmless (content-addressed, reused by the next upload of the same bytes); `prune` removes
-those and the files of contracts a `replace` rewrote."""
+those. A `replace` removes the replaced upload's file the same way (`drop_unreferenced`, from
+`ingest.commit_steps.replace`)."""
 
 from __future__ import annotations
 
@@ -20,15 +21,22 @@ def delete_upload(driver: Driver, file_id: str, database: str | None = None) -> 
     """Delete the contract `file_id` and the stored PDFs only it recorded; returns the hashes removed."""
     shas = contract_files(driver, file_id, database)
     delete_contract(driver, file_id, database)
+    removed = drop_unreferenced(driver, shas, database)
+    log.info("deleted %s and %d stored PDF(s)", file_id, len(removed))
+    return removed
+
+
+def drop_unreferenced(driver: Driver, shas: list[str], database: str | None = None) -> list[str]:
+    """Remove the stored PDFs among `shas` that no contract records (any more); returns their hashes. Run after
+    the graph write that stopped recording them: a file that cannot be removed is logged and left for `prune`."""
     kept = referenced_shas(driver, shas, database)
     removed = []
     for sha in (s for s in shas if s not in kept):
         try:
             if delete_files(sha):
                 removed.append(sha)
-        except OSError as e:  # the contract is gone already; an unreferenced file is what `prune` removes
-            log.warning("could not remove the stored PDF %s of %s (prune removes it later): %s", sha, file_id, e)
-    log.info("deleted %s and %d stored PDF(s)", file_id, len(removed))
+        except OSError as e:
+            log.warning("could not remove the stored PDF %s (prune removes it later): %s", sha, e)
     return removed
 
 

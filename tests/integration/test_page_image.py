@@ -101,3 +101,22 @@ def test_a_scan_keeps_its_ocr_word_boxes_and_a_section_is_highlighted_on_them(dr
         assert (found.page, found.match, found.source) == (1, "exact", "ocr")
         assert found.boxes and set(found.boxes) <= {box for _, box in words[1]}
         assert delete_upload(driver, "bellring scan") == [sha] and list(store.iterdir()) == []
+
+
+def test_replacing_an_upload_removes_the_replaced_pdf(driver, store, tmp_path):
+    """A replace used to leave the old upload's PDF in the store until `prune`; now it goes once the new contract
+    is committed, and the new upload's PDF is kept."""
+    path = PDF_DIR / EMERALD
+    old_sha = sha256_of(path.read_bytes())
+    changed = tmp_path / EMERALD
+    changed.write_bytes(path.read_bytes() + b"\n% the same agreement, saved again\n")  # same text, other bytes
+    new_sha = sha256_of(changed.read_bytes())
+    with exact_cleanup(driver) as committed:
+        assert ingest(str(path), "--yes", "--on-duplicate", "keep").returncode == 0
+        committed.append(EMERALD_ID)
+        assert sorted(p.name for p in store.iterdir()) == [f"{old_sha}.pdf"]
+        done = ingest(str(changed), "--yes", "--on-duplicate", "replace")
+        assert done.returncode == 0, done.stderr
+        assert contract_files(driver, EMERALD_ID) == [new_sha]
+        assert sorted(p.name for p in store.iterdir()) == [f"{new_sha}.pdf"]
+        assert delete_upload(driver, EMERALD_ID) == [new_sha] and list(store.iterdir()) == []
