@@ -113,6 +113,20 @@ def _text_boxes(textpage: pdfium.PdfTextPage, top_left: tuple[float, float], fir
     return boxes
 
 
+def displayed(box: Box, rotation: int, width: float, height: float) -> Box:
+    """A box on the unrotated page (top-left points; `width` x `height`) -> the same box on the page as PDFium draws
+    it, its /Rotate applied clockwise (a scan saved sideways, a landscape schedule): the text layer's rectangles
+    are in the unrotated page's space. OCR word boxes were read off the drawn page and need no turn."""
+    x0, y0, x1, y1 = box
+    if rotation == 90:
+        return (height - y1, x0, height - y0, x1)
+    if rotation == 180:
+        return (width - x1, height - y1, width - x0, height - y0)
+    if rotation == 270:
+        return (y0, width - x1, y1, width - x0)
+    return box
+
+
 def _page_order(hint: int | None, n_pages: int) -> list[int]:
     start = min(max(hint or 1, 1), n_pages)
     order = [start]
@@ -162,8 +176,9 @@ def _on_page(doc: pdfium.PdfDocument, number: int, target: str, words: list[tupl
         for start, end in spans:
             first, last = key.units[start], key.units[end - 1]
             if key.source == "text":
-                left, _, _, top = page.get_bbox()
-                boxes += _text_boxes(textpage, (left, top), first, last)
+                left, bottom, right, top = page.get_bbox()
+                boxes += [displayed(b, page.get_rotation(), right - left, top - bottom)
+                          for b in _text_boxes(textpage, (left, top), first, last)]
             else:
                 boxes += [words[i][1] for i in range(first, last + 1)]  # type: ignore[index]
         return Located(number, tuple(boxes), "exact" if share == 1.0 else "approximate", share, key.source)
