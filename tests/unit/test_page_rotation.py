@@ -8,7 +8,7 @@ import io
 
 import pypdf
 import pytest
-from PIL import Image, ImageChops, ImageStat
+from PIL import Image, ImageChops, ImageFilter, ImageStat
 
 from ingest.pages.locate import displayed
 from ingest.pages.render import SCALE, find_quote, page_png
@@ -56,6 +56,10 @@ def test_the_highlight_on_a_page_turned_270_degrees_covers_the_quote() -> None:
     assert (upright.page, upright.match, turned.page, turned.match) == (3, "exact", 3, "exact")
     expected = _highlighted_area(data, 3, upright.boxes)
     # the area under the turned page's boxes, turned back upright, shows the same words as the upright page's
-    back = _highlighted_area(turned_pdf, 3, turned.boxes).rotate(-90, expand=True).resize(expected.size)
-    assert ImageStat.Stat(ImageChops.difference(back, expected)).mean[0] < 12
+    back = _highlighted_area(turned_pdf, 3, turned.boxes).rotate(-90, expand=True)
+    assert back.size == expected.size
+    # blurred by 2 px, so a pixel of rounding in the boxes does not count: 2.5 grey levels apart on average; the
+    # unturned boxes (the old code) cut a margin: 27.3
+    blur = ImageFilter.GaussianBlur(2)
+    assert ImageStat.Stat(ImageChops.difference(back.filter(blur), expected.filter(blur))).mean[0] < 8
     assert ImageStat.Stat(expected).mean[0] < 235  # text under the boxes, not a white margin
