@@ -18,10 +18,38 @@ from components.renewals.export import NOT_RECORDED, decision_cells
 from components.renewals.view import schedule
 from components.session import reviewer_name
 from graph.reads.renewals import ScheduleRow
-from graph.store.renewal_decisions import DECISIONS, NOTE_MAX, OWNER_MAX, save_decision
+from graph.store.renewal_decisions import (
+    DECISIONS,
+    NOTE_MAX,
+    OWNER_MAX,
+    Decision,
+    decision_history,
+    save_decision,
+)
 
 NO_NAME = ("Enter your name in the sidebar (**Your name**) to record a decision: decisions are stored with the "
            "name of who made them.")
+
+
+@st.cache_data(ttl=300, max_entries=64, show_spinner=False)
+def history(file_id: str, due: date) -> list[Decision]:
+    return decision_history(get_driver(), file_id, due)
+
+
+def history_line(d: Decision) -> str:
+    """'2026-12-06 10:31 UTC: renew, owner Ann (by Rev). Note: ...' for one earlier decision."""
+    when = f"{d.decided_at:%Y-%m-%d %H:%M} UTC" if d.decided_at else "undated"
+    note = f" Note: {d.note}" if d.note else ""
+    return f"{when}: {d.decision}, owner {d.owner or '(none)'} (by {d.decided_by or 'unknown'}).{note}"
+
+
+def _render_history(file_id: str, due: date) -> None:
+    with reads.guarded(stop=False):
+        earlier = history(file_id, due)
+        if earlier:
+            with st.expander(f"Earlier decisions on this deadline ({len(earlier)})", icon=":material/history:"):
+                for d in earlier:
+                    st.caption(escape_md(history_line(d)))
 
 
 def _suffix(row: ScheduleRow, due: date) -> str:
@@ -47,6 +75,7 @@ def render_decision_form(row: ScheduleRow, key: str) -> None:
         cells = decision_cells(row)
         st.caption(escape_md(f"Recorded: {cells['Decision']}, owner {cells['Owner'] or '(none)'}, by "
                              f"{cells['Decided by']}."))
+        _render_history(row.file_id, due)
     suffix = _suffix(row, due)
     with st.form(f"{key}_form_{suffix}", border=True):
         st.markdown(escape_md(f"Notice deadline {due:%Y-%m-%d}: {row.label}"))
@@ -71,6 +100,7 @@ def _save(row: ScheduleRow, due: date, key: str, *, decision: str, owner: str, n
         saved = save_decision(get_driver(), row.file_id, due, decision, owner=owner, note=note, decided_by=name)
         schedule.clear()
         terms.clear()
+        history.clear()
         st.session_state[_saved_key(key)] = (f"Saved: {saved.decision} for the notice deadline of {due:%Y-%m-%d} "
                                              f"(by {escape_md(name)}).")
         st.rerun()

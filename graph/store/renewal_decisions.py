@@ -3,11 +3,15 @@
 ```
 (:Contract)-[:HAS_RENEWAL_DECISION]->(:RenewalDecision {file_id, deadline, owner, decision, note,
                                                         decided_by, decided_at})
+(:RenewalDecision)-[:WAS]->(:RenewalDecisionChange {file_id, deadline, owner, decision, note, decided_by,
+                                                   decided_at, replaced_at})
 ```
 One decision per contract and deadline (`file_id`, `deadline`: the notice-by date it is about, unique), so a
 decision about this year's deadline does not silently carry over to next year's. Saving again replaces owner,
-decision and note, and records who saved it and when (`decided_at`, the server's clock, UTC). There are no
-accounts: `decided_by` is the name the sidebar asks for, and nothing is stored without one.
+decision and note, and records who saved it and when (`decided_at`, the server's clock, UTC); what it replaced,
+when that differed, is kept as a RenewalDecisionChange (the history an auditor asks for: who decided what, when,
+and who changed it). There are no accounts: `decided_by` is the name the sidebar asks for, and nothing is stored
+without one.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from neo4j import Driver
 
 from core.errors import FilterValidationError, NotFound
 from core.text_safety import multiline_text, one_line_name, reviewer_name
-from graph.server.db import write_rows
+from graph.server.db import read, write_rows
 
 DECISIONS = ("undecided", "renew", "renegotiate", "terminate")
 OWNER_MAX = 80
@@ -30,9 +34,21 @@ SAVE_DECISION = """
 MATCH (c:Contract {file_id: $file_id})
 MERGE (d:RenewalDecision {file_id: $file_id, deadline: $deadline})
 MERGE (c)-[:HAS_RENEWAL_DECISION]->(d)
+WITH d, d {.owner, .decision, .note, .decided_by, .decided_at} AS old
+FOREACH (_ IN CASE WHEN old.decided_at IS NOT NULL AND (old.decision <> $decision
+                        OR coalesce(old.owner, '') <> coalesce($owner, '')
+                        OR coalesce(old.note, '') <> coalesce($note, '')) THEN [1] ELSE [] END |
+  CREATE (d)-[:WAS]->(:RenewalDecisionChange {file_id: $file_id, deadline: $deadline, owner: old.owner,
+    decision: old.decision, note: old.note, decided_by: old.decided_by, decided_at: old.decided_at,
+    replaced_at: datetime()}))
 SET d.owner = $owner, d.decision = $decision, d.note = $note, d.decided_by = $decided_by,
     d.decided_at = datetime()
 RETURN d {.file_id, .deadline, .owner, .decision, .note, .decided_by, .decided_at} AS decision
+"""
+HISTORY = """
+MATCH (:RenewalDecision {file_id: $file_id, deadline: $deadline})-[:WAS]->(h:RenewalDecisionChange)
+RETURN h {.deadline, .owner, .decision, .note, .decided_by, .decided_at} AS decision
+ORDER BY h.decided_at DESC
 """
 # Read beside the renewal facts (graph.reads.renewals): every decision of the contract `c`, by deadline.
 DECISIONS_OF = """COLLECT { MATCH (c)-[:HAS_RENEWAL_DECISION]->(rd:RenewalDecision)
@@ -88,3 +104,9 @@ def save_decision(driver: Driver, file_id: str, deadline: date, decision: str, *
     if not rows:
         raise NotFound(f"No contract with file_id '{file_id[:200]}'.")
     return Decision.of(rows[0]["decision"])
+
+
+def decision_history(driver: Driver, file_id: str, deadline: date, database: str | None = None) -> list[Decision]:
+    """The decisions that the current one about this deadline replaced, latest first (empty when none)."""
+    rows = read(driver, HISTORY, {"file_id": file_id, "deadline": deadline}, database)
+    return [Decision.of(r["decision"]) for r in rows]

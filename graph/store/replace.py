@@ -1,6 +1,7 @@
 """Replace an existing contract with a reviewed upload, atomically: the old contract (its clauses, document
 layer, the aliases it added, parties left without a contract) is removed and the new one written under the
-same file_id in ONE transaction, so a failure leaves the old contract exactly as it was."""
+same file_id in ONE transaction, so a failure leaves the old contract exactly as it was. Its renewal and clause
+decisions stay with the file_id (the renewal ones are linked to the new contract node)."""
 
 from __future__ import annotations
 
@@ -43,6 +44,7 @@ def replace_contract(driver: Driver, file_id: str, request: w.CommitRequest, dat
         extra["added_aliases"] = sorted(f"{p['key']}\t{a}" for p in rows["parties"] if p["key"] in existing
                                         for a in p["aliases"] if a not in existing[p["key"]])
         w._commit(tx, rows, extra)
+        tx.run(w.RELINK_DECISIONS, file_id=file_id).consume()
         tx.run(w.DELETE_ORPHAN_PLACES).consume()  # the old governing law's, when the new one differs
         organisations.rebuild(tx, org_keys)
 

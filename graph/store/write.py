@@ -78,9 +78,17 @@ WITH count(*) AS deleted
 OPTIONAL MATCH (t:ClauseType) WHERE NOT (t)<-[:IS_CLAUSE_OF_TYPE]-()
 DELETE t
 """
+# A replaced contract's renewal decisions (keyed by file_id, linked to the contract node the replace deleted) are
+# linked to the new node; clause decisions are keyed by file_id alone and need nothing.
+RELINK_DECISIONS = """
+MATCH (c:Contract {file_id: $file_id}), (d:RenewalDecision {file_id: $file_id})
+MERGE (c)-[:HAS_RENEWAL_DECISION]->(d)
+"""
 # A deleted contract's reviewer decisions go with it (a `replace` keeps them: it runs DELETE_CONTRACT only).
 DELETE_DECISIONS = """
-MATCH (d:RenewalDecision {file_id: $file_id}) DETACH DELETE d
+MATCH (d:RenewalDecision {file_id: $file_id})
+OPTIONAL MATCH (d)-[:WAS]->(h:RenewalDecisionChange)
+DETACH DELETE d, h
 WITH count(*) AS renewal
 MATCH (d:ClauseDecision {file_id: $file_id}) DETACH DELETE d
 """

@@ -25,7 +25,7 @@ APP = str(REPO_ROOT / "app.py")
 AS_OF = date(2012, 1, 1)
 YEAR = ContractFilter(as_of=AS_OF, min_notice_by=AS_OF, max_notice_by=AS_OF + timedelta(days=365), limit=0)
 STORED = "MATCH (:Contract {file_id: $f})-[:HAS_RENEWAL_DECISION]->(d:RenewalDecision) RETURN d {.*} AS d"
-DROP = "MATCH (d:RenewalDecision {file_id: $f}) DETACH DELETE d"
+DROP = "MATCH (d:RenewalDecision {file_id: $f}) OPTIONAL MATCH (d)-[:WAS]->(h) DETACH DELETE d, h"
 
 
 def open_page(page: str, params: dict[str, str], name: str | None = None) -> AppTest:
@@ -116,3 +116,14 @@ def test_contract_page_records_a_decision_for_its_next_deadline(driver):
         assert any("terminate, owner Procurement, by Cara" in shown(c.value) for c in at.caption)
     finally:
         write(driver, DROP, {"f": row.file_id})
+
+
+def test_a_changed_decision_lists_the_earlier_one(driver, first):
+    at = open_page("pages/portfolio/renewals.py", {"as_of": AS_OF.isoformat()}, name="Rita")
+    at = decide(at, first, "renewals_decide", "Ana", "renegotiate", "Ask for 5%")
+    assert not [e for e in at.expander if e.label.startswith("Earlier decisions")]  # nothing replaced yet
+    at = decide(at, first, "renewals_decide", "Bo", "terminate", "")
+    [earlier] = [e for e in at.expander if e.label.startswith("Earlier decisions")]
+    assert earlier.label == "Earlier decisions on this deadline (1)"
+    [line] = [c.value for c in earlier.caption]
+    assert shown(line).endswith(": renegotiate, owner Ana (by Rita). Note: Ask for 5%")

@@ -20,7 +20,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.integration]
 AS_OF = date(2012, 1, 1)
 YEAR = ContractFilter(as_of=AS_OF, min_notice_by=AS_OF, max_notice_by=AS_OF + timedelta(days=365), limit=0)
 STORED = "MATCH (:Contract {file_id: $f})-[:HAS_RENEWAL_DECISION]->(d:RenewalDecision) RETURN d {.*} AS d"
-DROP = "MATCH (d:RenewalDecision {file_id: $f}) DETACH DELETE d"
+DROP = "MATCH (d:RenewalDecision {file_id: $f}) OPTIONAL MATCH (d)-[:WAS]->(h) DETACH DELETE d, h"
 
 
 def test_decision_is_stored_listed_and_in_the_calendar(page, app, driver, artifacts, console, tmp_path):

@@ -20,7 +20,7 @@ from graph.server import process as server
 from graph.server.config import Neo4jSettings
 from graph.server.db import build_driver, read, write
 from graph.store.load import load_records
-from graph.store.renewal_decisions import NOTE_MAX, save_decision
+from graph.store.renewal_decisions import NOTE_MAX, decision_history, save_decision
 from tests.integration.throwaway import throwaway_server
 
 pytestmark = pytest.mark.integration
@@ -30,7 +30,7 @@ YEAR = ContractFilter(as_of=AS_OF, min_notice_by=AS_OF, max_notice_by=AS_OF + ti
 STORED = """MATCH (c:Contract {file_id: $file_id})-[r:HAS_RENEWAL_DECISION]->(d:RenewalDecision)
 RETURN d {.*} AS d, count(r) AS links ORDER BY d.deadline"""
 ALL = "MATCH (d:RenewalDecision) RETURN count(d) AS n"
-DROP = "MATCH (d:RenewalDecision {file_id: $file_id}) DETACH DELETE d"
+DROP = "MATCH (d:RenewalDecision {file_id: $file_id}) OPTIONAL MATCH (d)-[:WAS]->(h) DETACH DELETE d, h"
 
 
 @pytest.fixture
@@ -147,3 +147,28 @@ def test_a_decision_survives_a_server_restart(sample_records):
     assert row["links"] == 1
     assert {k: row["d"][k] for k in ("deadline", "decision", "owner", "note", "decided_by")} == {
         "deadline": AS_OF, "decision": "renew", "owner": "Ana", "note": "n", "decided_by": "R"}
+
+
+HISTORY = """MATCH (:RenewalDecision {file_id: $file_id})-[:WAS]->(h:RenewalDecisionChange)
+RETURN h {.*} AS h ORDER BY h.decided_at"""
+
+
+def test_a_changed_decision_keeps_what_it_replaced_and_an_unchanged_save_adds_nothing(driver, due):
+    file_id, deadline = due
+    first = save_decision(driver, file_id, deadline, "renegotiate", owner="Ana", note="Ask for 5%.", decided_by="One")
+    save_decision(driver, file_id, deadline, "renegotiate", owner="Ana", note="Ask for 5%.", decided_by="Two")
+    assert read(driver, HISTORY, {"file_id": file_id}) == []  # saved again unchanged: no history
+    assert decision_history(driver, file_id, deadline) == []
+    second = save_decision(driver, file_id, deadline, "terminate", owner="Ana", note="Ask for 5%.", decided_by="Three")
+    [kept] = read(driver, HISTORY, {"file_id": file_id})
+    h = kept["h"]
+    replaced_at = h.pop("replaced_at").to_native()
+    assert h.pop("decided_at").to_native() <= replaced_at <= second.decided_at + timedelta(seconds=1)
+    # the replaced decision as it was: the second save (by Two, unchanged) is the one that was replaced
+    assert h == {"file_id": file_id, "deadline": deadline, "owner": "Ana", "decision": "renegotiate",
+                 "note": "Ask for 5%.", "decided_by": "Two"}
+    save_decision(driver, file_id, deadline, "terminate", owner="Bo", note=None, decided_by="Four")
+    earlier = decision_history(driver, file_id, deadline)
+    assert [(d.decision, d.owner, d.decided_by) for d in earlier] == [("terminate", "Ana", "Three"),
+                                                                     ("renegotiate", "Ana", "Two")]
+    assert first.decision == "renegotiate" and stored(driver, file_id)[0]["d"]["decided_by"] == "Four"

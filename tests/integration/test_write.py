@@ -3,6 +3,7 @@ duplicates refused, and deleting it restores the graph exactly."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 
 import pytest
@@ -12,6 +13,7 @@ from graph.reads.repository import contract_details, graph_counts, search_contra
 from graph.server.db import read
 from graph.store.clause_decisions import record_decision, withdraw_decision
 from graph.store.renewal_decisions import save_decision
+from graph.store.replace import replace_contract
 from graph.store.write import CommitRequest, commit_contract, delete_contract, find_by_sha
 
 RECORD = {
@@ -83,7 +85,7 @@ def test_failed_commit_writes_nothing(driver) -> None:
     assert find_by_sha(driver, "cd" * 32) is None
 
 
-DECISIONS = ("MATCH (d) WHERE d:RenewalDecision OR d:ClauseDecision "
+DECISIONS = ("MATCH (d) WHERE d:RenewalDecision OR d:RenewalDecisionChange OR d:ClauseDecision "
              "RETURN labels(d)[0] AS kind, d.file_id AS file_id ORDER BY kind, file_id")
 
 
@@ -95,12 +97,28 @@ def test_deleting_a_contract_deletes_its_decisions_and_no_other(driver, committe
                  {"f": file_id})[0]["f"]
     assert read(driver, DECISIONS) == []
     save_decision(driver, file_id, date(2027, 1, 29), "renew", owner="Ann", note=None, decided_by="Rev")
+    save_decision(driver, file_id, date(2027, 1, 29), "terminate", owner="Ann", note=None, decided_by="Rev")
     record_decision(driver, file_id, "Audit Rights", "confirmed", "Rev")
     record_decision(driver, other, "Audit Rights", "rejected", "Rev")
-    assert len(read(driver, DECISIONS)) == 3
+    assert len(read(driver, DECISIONS)) == 4  # the renewal decision, the one it replaced, two clause decisions
     try:
         delete_contract(driver, file_id)
         assert read(driver, DECISIONS) == [{"kind": "ClauseDecision", "file_id": other}]
         assert read(driver, "MATCH (c:Contract {file_id: $f}) RETURN c", {"f": file_id}) == []
     finally:
         withdraw_decision(driver, other, "Audit Rights")
+
+
+LINKED = "MATCH (:Contract {file_id: $f})-[:HAS_RENEWAL_DECISION]->(d:RenewalDecision) RETURN d.decision AS d"
+
+
+def test_replacing_a_contract_keeps_its_renewal_decision_linked(driver, committed) -> None:
+    """The replace deletes the contract node and writes a new one: the decision (keyed by file_id) was left
+    unlinked, so the schedule and the pages no longer showed it."""
+    request, file_id = committed
+    save_decision(driver, file_id, date(2027, 1, 29), "renew", owner="Ann", note=None, decided_by="Rev")
+    assert read(driver, LINKED, {"f": file_id}) == [{"d": "renew"}]
+    again = replace(request, record={**request.record, "summary": "Supply of widgets, amended"})
+    assert replace_contract(driver, file_id, again) == file_id
+    assert read(driver, LINKED, {"f": file_id}) == [{"d": "renew"}]
+    assert contract_details(driver, file_id)["summary"] == "Supply of widgets, amended"
