@@ -20,17 +20,16 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import numpy as np
-from sklearn.model_selection import GroupKFold
 
 from core.errors import ContractGraphError
 from ingest.clause_model.bands import KEY_CATEGORIES, KEY_CHOICE_TARGET, PRECISION_TARGET, choose, curve
 from ingest.clause_model.dataset import Dataset, Example, build_dataset
 from ingest.clause_model.features import CLAUSE_CATEGORIES, chunked
 from ingest.clause_model.train import (
-    FOLDS,
     SEED,
     TRAIN_SPLIT,
     chunk_labels,
+    folds,
     holds_of,
     inputs,
     out_of_fold,
@@ -54,9 +53,8 @@ class Pooled:
 
 
 def folds_of(examples: list[Example]) -> list[tuple[np.ndarray, np.ndarray]]:
-    """The training folds (GroupKFold by contract, as `train` splits)."""
-    groups = np.array([e.contract for e in examples])
-    return list(GroupKFold(n_splits=FOLDS).split(np.zeros(len(groups)), groups=groups))
+    """The training folds (`train.folds`: by contract)."""
+    return folds(np.array([e.contract for e in examples]))
 
 
 def nested(decisions: np.ndarray, data: Dataset, target: float = KEY_CHOICE_TARGET) -> dict[str, Pooled]:

@@ -64,10 +64,10 @@ def chunked(items: list[SectionInput]) -> Chunks:
     return Chunks(texts, np.array(owners, dtype=np.int64), starts)
 
 
-def fit_vectorizers(items: list[SectionInput], chunks: Chunks) -> dict[str, TfidfVectorizer]:
-    """Vectorizers fitted on the training sections' chunks and titles (no labels read)."""
+def fit_vectorizers(items: list[SectionInput], chunk_texts: list[str]) -> dict[str, TfidfVectorizer]:
+    """Vectorizers fitted on the training sections' chunk texts and titles (no labels read)."""
     fitted = vectorizers()
-    fitted["words"].fit(chunks.texts)
+    fitted["words"].fit(chunk_texts)
     fitted["titles"].fit([item.title for item in items])
     for vectorizer in fitted.values():  # the pruned vocabulary is not needed
         if hasattr(vectorizer, "stop_words_"):
