@@ -200,19 +200,16 @@ def compile_count(f: ContractFilter, today: date | None = None, within: list[str
     return CompiledQuery(match.cypher + "\nRETURN count(c) AS total_count", match.params)
 
 
-def page_order(f: ContractFilter) -> str:
-    """The page's ORDER BY: the sort key, contracts without it last in both directions, then file_id."""
-    key = ORDER_KEYS.get(f.sort_by, SORT_KEYS[f.sort_by])
-    return f"ORDER BY {key} IS NULL, {key} {'DESC' if f.sort_order == 'desc' else 'ASC'}, c.file_id ASC"
-
-
 def compile_page_head(f: ContractFilter, today: date | None = None, keyed_only: bool = False) -> CompiledQuery:
     """The contracts of one page, bound to `c` in page order (compile_search adds the columns).
 
     Contracts lacking the sort key go last in both directions; file_id makes paging deterministic. The
     first subquery takes the `offset + limit` best contracts that have the key, so a range index can hand
     them over in order and stop early; contracts without the key are only read when that is not enough.
-    The final ORDER BY re-sorts at most 2 x (offset + limit) rows, so the page is exact either way.
+    Both lists are collected in page order (the keyed first: nulls last in both directions), so the page is a
+    slice of the two. It is sliced, not unwound and sorted again: a sort keeps every unwound row, and each row
+    still held both lists, so a page at offset 3,000 needed 2 x 3,000 rows x 3,000 nodes and ran out of
+    transaction memory at 10,000 contracts (docs/PERFORMANCE.md, fix 29).
     `keyed_only`: the filter's own conditions imply the key (graph.query.paging.implies_key), so no contract
     without it can match and the page is the first subquery's alone.
     """
@@ -233,14 +230,15 @@ def compile_page_head(f: ContractFilter, today: date | None = None, keyed_only: 
         # when the keyed contracts already fill the window.
         "  UNWIND CASE WHEN size(keyed) < $window THEN [true] ELSE [] END AS needed",
         indent(without_key.cypher), "  RETURN collect(c) AS unkeyed", "}",
-        "UNWIND keyed + unkeyed AS c", "WITH c", page_order(f), "SKIP $offset LIMIT $limit",
+        "UNWIND (keyed + unkeyed)[$offset..$offset + $limit] AS c",
     ])
     return CompiledQuery(cypher, {**with_key.params, "window": f.offset + f.limit, "offset": f.offset,
                                   "limit": f.limit, **order_params(f)})
 
 
 def order_params(f: ContractFilter) -> dict[str, Any]:
-    """The parameters page_order reads: the currency amounts are ranked in, when sorting by amount."""
+    """The parameters the page's key condition reads: the currency amounts are ranked in, when sorting by
+    amount."""
     return {"currency": f.amount_currency()} if f.sort_by in ORDER_KEYS else {}
 
 

@@ -23,6 +23,7 @@ from graph.query.filters import DATE_MAX, DATE_MIN, ContractFilter, MonetaryValu
 
 HORIZON_DAYS = 90
 VALUE_CARD = "Total known value (USD)"
+KPI_WIDTHS = (1.0, 1.0, 1.5)  # the value card is the third of the second row
 AS_OF_PARAM = "as_of"
 CHARTS_KEY = "charts"  # the open chart tabs: ?charts_left=...&charts_right=...
 
@@ -81,10 +82,11 @@ def other_currencies(numbers: dict[str, Any]) -> str | None:
 
 
 def render_kpis(numbers: dict[str, Any], as_of: date) -> None:
-    """Six KPI cards in two rows of three (labels and full amounts fit at 1280 px); each links to its list."""
+    """Six KPI cards in two rows of three; each links to its list. The third column is wider so that the total
+    value, cents included, is not cut with an ellipsis at 1366 px (a billion-dollar total is 17 characters)."""
     cards = _cards(numbers, as_of)
     for row in (cards[:3], cards[3:]):
-        for column, (label, value, help_text, target) in zip(st.columns(3), row, strict=True):
+        for column, (label, value, help_text, target) in zip(st.columns(KPI_WIDTHS), row, strict=True):
             with column:
                 st.metric(label, value, help=help_text, border=True)
                 if label == VALUE_CARD and (others := other_currencies(numbers)):
