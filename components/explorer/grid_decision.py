@@ -1,6 +1,7 @@
 """The review grid's decision panel: one contract's cells (status, best section with a link to the Contract
 page's Document tab, the quote, the classifier's probability, any reviewer's decision with its provenance) and a
-form to confirm, reject or withdraw a category for it. A decision needs a reviewer name (the sidebar's "Your
+form to confirm, reject or withdraw a category for it, and under each cell the decisions a later one replaced or
+that were withdrawn ("Earlier decisions"). A decision needs a reviewer name (the sidebar's "Your
 name", else asked for here); it is stored in the graph (graph.store.clause_decisions) and every cached read is
 cleared, because it changes filter counts, charts and assistant answers on every page."""
 
@@ -14,14 +15,20 @@ from components.formatting import escape_md
 from components.routes import CONTRACT_PAGE
 from components.session import reviewer_name
 from graph.retrieval.clause_grid import Cell, ClauseGrid, GridRow
-from graph.store.clause_decisions import record_decision, withdraw_decision
+from graph.store.clause_decisions import Change, decision_history, record_decision, withdraw_decision
 
 NAME = "explorer_grid_name"  # asked for here when the sidebar's name is empty
 DONE = "explorer_grid_done"  # the last decision's one-line confirmation, shown after the rerun
 ACTIONS = {"Confirm": "confirmed", "Reject": "rejected"}
 
 
-def _cell(row: GridRow, label: str, cell: Cell) -> None:
+@st.cache_data(ttl=300, max_entries=64, show_spinner=False)
+def history(file_id: str, categories: tuple[str, ...]) -> dict[str, list[Change]]:
+    """The contract's replaced and withdrawn clause decisions by category (a decision clears every cache)."""
+    return decision_history(get_driver(), file_id, list(categories))
+
+
+def _cell(row: GridRow, label: str, cell: Cell, earlier: list[Change]) -> None:
     section = cell.section
     head = f"**{escape_md(label)}**: {cell.status}"
     if section is not None and section.band:  # with a decision, what the classifier said stays visible
@@ -36,6 +43,10 @@ def _cell(row: GridRow, label: str, cell: Cell) -> None:
     if cell.decision is not None:
         note = f": “{escape_md(cell.decision.note)}”" if cell.decision.note else ""
         st.caption(f"Decision {escape_md(cell.decision.provenance())}{note}")
+    if earlier:
+        with st.expander(f"Earlier decisions on {label} ({len(earlier)})", icon=":material/history:"):
+            for change in earlier:
+                st.caption(escape_md(change.line()))
 
 
 def _name() -> str | None:
@@ -68,7 +79,7 @@ def _decide(row: GridRow, grid: ClauseGrid) -> None:
     cell = row.cells[label]
     with reads.guarded(stop=False):
         if pressed[0] == "Withdraw":
-            gone = withdraw_decision(driver, row.file_id, label)
+            gone = withdraw_decision(driver, row.file_id, label, name)
             st.session_state[DONE] = (f"Withdrew the decision on {label} for {row.title}." if gone
                                       else f"There was no decision on {label} for {row.title}.")
         else:
@@ -97,6 +108,9 @@ def render_decision(grid: ClauseGrid, file_id: str | None) -> None:
     if row is None:
         return
     st.markdown(f"##### {escape_md(row.title)}")
+    earlier: dict[str, list[Change]] = {}
+    with reads.guarded(stop=False):
+        earlier = history(row.file_id, tuple(c.category for c in grid.columns if c.category))
     for column in grid.columns:
-        _cell(row, column.label, row.cells[column.label])
+        _cell(row, column.label, row.cells[column.label], earlier.get(column.category or "", []))
     _decide(row, grid)

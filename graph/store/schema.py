@@ -50,6 +50,8 @@ RANGE_INDEXES = (
     "CREATE INDEX clause_type IF NOT EXISTS FOR (cl:Clause) ON (cl.type)",
     "CREATE INDEX jurisdiction_country IF NOT EXISTS FOR (j:Jurisdiction) ON (j.country)",
     "CREATE INDEX jurisdiction_state IF NOT EXISTS FOR (j:Jurisdiction) ON (j.state)",
+    # The history of a contract's clause decisions (graph.store.clause_decisions), read per contract.
+    "CREATE INDEX clause_decision_change IF NOT EXISTS FOR (h:ClauseDecisionChange) ON (h.file_id)",
 )
 # CONTAINS on party names goes through these trigram indexes (graph.reads.cypher' party search, graph.query.compiler).
 TEXT_INDEXES = ("CREATE TEXT INDEX party_search_text IF NOT EXISTS FOR (p:Party) ON (p.search_text)",

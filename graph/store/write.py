@@ -91,6 +91,8 @@ OPTIONAL MATCH (d)-[:WAS]->(h:RenewalDecisionChange)
 DETACH DELETE d, h
 WITH count(*) AS renewal
 MATCH (d:ClauseDecision {file_id: $file_id}) DETACH DELETE d
+WITH count(*) AS clause
+MATCH (h:ClauseDecisionChange {file_id: $file_id}) DELETE h
 """
 PARTY_KEYS_OF = "MATCH (p:Party)-[:PARTY_TO]->(:Contract {file_id: $file_id}) RETURN DISTINCT p.key AS key"
 UNLINK_LOCATIONS = """

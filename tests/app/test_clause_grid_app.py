@@ -72,3 +72,19 @@ def test_grid_shows_the_computed_cells_and_a_confirmation_moves_the_count(driver
     assert row[CATEGORY].startswith("✔ confirmed") and row[CATEGORY].endswith("(A. Analyst)")
     after = search_contracts(driver, {"contract_types": ["License"], "text_clause_types": [CATEGORY]}).total_count
     assert after == before + 1
+
+    # Rejecting it and then withdrawing: the cell lists both ended decisions, latest first, with who ended them.
+    at.selectbox(key="explorer_grid_category").set_value(CATEGORY)
+    at.text_input(key="explorer_grid_note").set_value("on a second reading, a termination right only")
+    next(b for b in at.button if b.label == "Reject").click().run()
+    next(b for b in at.button if b.label == "Withdraw").click().run()
+    assert not at.exception, at.exception
+    assert read(driver, "MATCH (d:ClauseDecision) RETURN d") == []
+    history = next(e for e in at.expander if e.label == f"Earlier decisions on {CATEGORY} (2)")
+    lines = [shown(c.value) for c in history.caption]
+    assert len(lines) == 2 and lines[0].startswith("rejected by A. Analyst on")
+    assert "withdrawn by A. Analyst" in lines[0]
+    assert lines[1].startswith("confirmed by A. Analyst on") and "“clause 9.2 allows it on 30 days' notice”; " \
+        "replaced by A. Analyst" in lines[1]
+    assert search_contracts(driver, {"contract_types": ["License"], "text_clause_types": [CATEGORY]}).total_count \
+        == before

@@ -22,7 +22,7 @@ from graph.reads.repository import search_contracts
 from graph.retrieval.clause_grid import clause_grid, grid_columns
 from graph.retrieval.clause_grid_export import FIELDS, grid_csv, grid_xlsx
 from graph.server.db import read, write
-from graph.store.clause_decisions import record_decision, withdraw_decision
+from graph.store.clause_decisions import decision_history, record_decision, withdraw_decision
 
 pytestmark = pytest.mark.integration
 
@@ -36,13 +36,15 @@ WITH s.file_id AS file_id, collect(r.band) AS bands
 RETURN file_id, 'found' IN bands AS found ORDER BY file_id
 """
 DECISIONS = "MATCH (d:ClauseDecision) RETURN d {.*} AS d ORDER BY d.file_id, d.category"
+CHANGES = "MATCH (h:ClauseDecisionChange) RETURN h {.*} AS h ORDER BY h.ended_at, h.decided_at"
+FORGET = "MATCH (d) WHERE d:ClauseDecision OR d:ClauseDecisionChange DELETE d"
 
 
 @pytest.fixture
 def clean(driver):
-    write(driver, "MATCH (d:ClauseDecision) DELETE d")
+    write(driver, FORGET)
     yield driver
-    write(driver, "MATCH (d:ClauseDecision) DELETE d")
+    write(driver, FORGET)
 
 
 def _banded(driver) -> tuple[list[str], list[str]]:
@@ -99,8 +101,37 @@ def test_a_decision_changes_the_filter_count_the_chart_and_the_assistant(clean) 
     assert _count(driver) == _grouped(driver) == count == before - 1
     assert f"**{before - 1} contracts**" in text
 
-    assert withdraw_decision(driver, rejected, CATEGORY) and not withdraw_decision(driver, rejected, CATEGORY)
+    assert withdraw_decision(driver, rejected, CATEGORY, "A. Analyst")
+    assert not withdraw_decision(driver, rejected, CATEGORY, "A. Analyst")
     assert _count(driver) == before
+
+
+def test_replaced_and_withdrawn_decisions_are_kept_as_history(clean) -> None:
+    """Who decided what, when, and who changed or withdrew it: a replaced decision and a withdrawn one are kept
+    (the withdrawn one after its node is gone), a re-save of the same verdict and note is not a change."""
+    driver, file_id = clean, _banded(clean)[0][0]
+    later = [datetime(2026, 12, 2, 5, 30 + i, tzinfo=UTC) for i in range(4)]
+    record_decision(driver, file_id, CATEGORY, "rejected", "A. Analyst", "boilerplate", "7", at=later[0])
+    record_decision(driver, file_id, CATEGORY, "rejected", "A. Analyst", "boilerplate", "7", at=later[1])
+    assert read(driver, CHANGES) == []  # the same decision saved again
+    record_decision(driver, file_id, CATEGORY, "confirmed", "B. Reviewer", "it is a covenant", "7", at=later[2])
+    assert withdraw_decision(driver, file_id, CATEGORY, "C. Counsel", at=later[3])
+    assert read(driver, DECISIONS) == []
+    changes = [r["h"] for r in read(driver, CHANGES)]
+    assert [(h["verdict"], h["reviewer"], h["note"], h["decided_at"].to_native(), h["ended"], h["ended_by"],
+             h["ended_at"].to_native()) for h in changes] == [
+        ("rejected", "A. Analyst", "boilerplate", later[1], "replaced", "B. Reviewer", later[2]),
+        ("confirmed", "B. Reviewer", "it is a covenant", later[2], "withdrawn", "C. Counsel", later[3])]
+    history = decision_history(driver, file_id, [CATEGORY, "Insurance"])
+    assert list(history) == [CATEGORY]
+    assert [c.line() for c in history[CATEGORY]] == [
+        "confirmed by B. Reviewer on 2026-12-02 05:32 UTC: “it is a covenant”; withdrawn by C. Counsel on "
+        "2026-12-02 05:33 UTC",
+        "rejected by A. Analyst on 2026-12-02 05:31 UTC: “boilerplate”; replaced by B. Reviewer on 2026-12-02 "
+        "05:32 UTC"]
+    assert _count(driver) == len(_banded(driver)[0])  # history does not decide anything
+    with pytest.raises(FilterValidationError, match="name"):
+        withdraw_decision(driver, file_id, CATEGORY, " ")
 
 
 def test_bad_decisions_are_refused_and_write_nothing(clean) -> None:

@@ -10,7 +10,7 @@ import pytest
 
 from core.errors import IngestError
 from graph.reads.repository import contract_details, graph_counts, search_contracts, search_parties
-from graph.server.db import read
+from graph.server.db import read, write
 from graph.store.clause_decisions import record_decision, withdraw_decision
 from graph.store.renewal_decisions import save_decision
 from graph.store.replace import replace_contract
@@ -86,7 +86,7 @@ def test_failed_commit_writes_nothing(driver) -> None:
 
 
 DECISIONS = ("MATCH (d) WHERE d:RenewalDecision OR d:RenewalDecisionChange OR d:ClauseDecision "
-             "RETURN labels(d)[0] AS kind, d.file_id AS file_id ORDER BY kind, file_id")
+             "OR d:ClauseDecisionChange RETURN labels(d)[0] AS kind, d.file_id AS file_id ORDER BY kind, file_id")
 
 
 def test_deleting_a_contract_deletes_its_decisions_and_no_other(driver, committed) -> None:
@@ -98,15 +98,21 @@ def test_deleting_a_contract_deletes_its_decisions_and_no_other(driver, committe
     assert read(driver, DECISIONS) == []
     save_decision(driver, file_id, date(2027, 1, 29), "renew", owner="Ann", note=None, decided_by="Rev")
     save_decision(driver, file_id, date(2027, 1, 29), "terminate", owner="Ann", note=None, decided_by="Rev")
-    record_decision(driver, file_id, "Audit Rights", "confirmed", "Rev")
+    record_decision(driver, file_id, "Audit Rights", "rejected", "Rev")
+    record_decision(driver, file_id, "Audit Rights", "confirmed", "Rev")  # the rejection is kept as a change
+    withdraw_decision(driver, file_id, "Insurance", "Rev")  # none: nothing kept
     record_decision(driver, other, "Audit Rights", "rejected", "Rev")
-    assert len(read(driver, DECISIONS)) == 4  # the renewal decision, the one it replaced, two clause decisions
+    record_decision(driver, other, "Audit Rights", "confirmed", "Rev")
+    # the renewal decision and the one it replaced; per contract a clause decision and the one it replaced
+    assert len(read(driver, DECISIONS)) == 6
     try:
         delete_contract(driver, file_id)
-        assert read(driver, DECISIONS) == [{"kind": "ClauseDecision", "file_id": other}]
+        assert read(driver, DECISIONS) == [{"kind": "ClauseDecision", "file_id": other},
+                                           {"kind": "ClauseDecisionChange", "file_id": other}]
         assert read(driver, "MATCH (c:Contract {file_id: $f}) RETURN c", {"f": file_id}) == []
     finally:
-        withdraw_decision(driver, other, "Audit Rights")
+        write(driver, "MATCH (d) WHERE (d:ClauseDecision OR d:ClauseDecisionChange) AND d.file_id = $f DELETE d",
+              {"f": other})
 
 
 LINKED = "MATCH (:Contract {file_id: $f})-[:HAS_RENEWAL_DECISION]->(d:RenewalDecision) RETURN d.decision AS d"
