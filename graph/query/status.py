@@ -110,7 +110,8 @@ def from_row(row: dict[str, Any]) -> StatusFacts:
 
 
 def row_fields(row: dict[str, Any], on: date) -> dict[str, Any]:
-    """The status fields of a search row (graph.reads.repository): `rolled_over` and `status_note` (the row's
-    `status` comes from the compiled Cypher, which computes the same state)."""
+    """The status fields of a search row (graph.reads.repository): `status`, `rolled_over` and `status_note`,
+    from the row's stored facts. The filter's Cypher (graph.query.status_cypher) computes the same state, so a
+    row's status agrees with the status filter that selected it (tests/integration/test_status_cypher.py)."""
     found = status(from_row(row), on)
-    return {"rolled_over": found.rolled_over, "status_note": found.note}
+    return {"status": found.state, "rolled_over": found.rolled_over, "status_note": found.note}

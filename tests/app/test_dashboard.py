@@ -222,7 +222,7 @@ def test_explorer_shows_the_cypher_that_ran():
     at.run()
     codes = [c.value for c in at.code]
     assert any("c.contract_type IN $contract_types" in c and "count(c) AS total_count" in c for c in codes)
-    assert any("SKIP $offset LIMIT $limit" in c for c in codes)
+    assert any("[$offset..$offset + $limit]" in c for c in codes)
 
 
 def test_overview_lists_the_soonest_deadlines_when_more_match_than_it_holds(driver, monkeypatch):

@@ -101,6 +101,20 @@ def test_rows_carry_status_and_the_rolled_over_note(driver) -> None:
                if c["end_date"] is not None)
 
 
+@pytest.mark.parametrize("as_of", ["2012-01-01", "2026-12-01"])
+def test_each_rows_status_is_the_state_its_filter_selected_it_by(driver, as_of: str) -> None:
+    """A row's status is computed in Python from the row's facts (graph.query.status.row_fields), the filter's
+    in Cypher: over the whole sample, every contract the status filter selects for a state shows that state."""
+    seen = 0
+    for state in ("not_started", "in_force", "in_notice_window", "notice_passed", "perpetual", "expired",
+                  "unknown"):
+        result = search_contracts(driver, {"status": [state], "as_of": as_of, "limit": 500})
+        assert len(result.contracts) == result.total_count
+        assert {c["status"] for c in result.contracts} <= {state}, state
+        seen += result.total_count
+    assert seen == read(driver, "MATCH (c:Contract) RETURN count(c) AS n")[0]["n"]
+
+
 ENDS = """MATCH (c:Contract {file_id: $file_id})
 RETURN c.end_date AS end_date, c.end_date_source AS source, c.end_date_text AS text,
        c.end_date_extracted AS extracted, c.end_date_confirmed AS confirmed, c.term_end AS term_end"""

@@ -71,10 +71,10 @@ def test_states_partition_in_force_and_expired() -> None:
 def test_row_fields_read_the_search_rows_iso_strings() -> None:
     row = {"effective_date": "2005-01-01", "end_date": "2008-06-30", "renewal_type": "automatic",
            "renewal_months": 12, "renewal_days": None}
-    assert row_fields(row, D) == {"rolled_over": True, "status_note":
+    assert row_fields(row, D) == {"status": "in_force", "rolled_over": True, "status_note":
                                   "renewed automatically every 12 months since 2008; no notice recorded"}
     assert row_fields({"effective_date": None, "end_date": None}, D) == {
-        "rolled_over": False, "status_note": "effective date unknown; counted as started"}
+        "status": "unknown", "rolled_over": False, "status_note": "effective date unknown; counted as started"}
 
 
 kinds = st.sampled_from([None, "none", "automatic", "option", "evergreen", "perpetual"])
