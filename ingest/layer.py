@@ -10,11 +10,13 @@ identical counts.
 
 from __future__ import annotations
 
+import itertools
 import logging
 import multiprocessing
 import os
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -151,18 +153,39 @@ def default_workers() -> int:
         return os.cpu_count() or 1
 
 
-def _parsed(items: list[tuple[str, str]], workers: int) -> Iterator[Rows]:
+# Texts a worker may have queued or finished ahead of the writer. pool.map submitted every text at once, and the
+# parsed rows of every text finished before the writer reached it waited in memory: at a million texts, the
+# futures alone and then rows that pile up whenever writing is slower than parsing.
+IN_FLIGHT_PER_WORKER = 4
+
+
+def _parsed(items: Iterable[tuple[str, str]], workers: int) -> Iterator[Rows]:
     """Rows per file in `items` order; parsing (the slow part) runs in `workers` processes while the caller
-    writes (pool.map hands results back in submission order, whichever worker finishes first)."""
-    if workers <= 1 or len(items) < 2:
-        yield from map(parse_text_file, items)
+    writes. At most IN_FLIGHT_PER_WORKER x `workers` texts are submitted and not yet handed back, so memory
+    stays bounded whatever the number of texts; results are handed back in submission order."""
+    items = iter(items)
+    head = list(itertools.islice(items, 2))
+    if workers <= 1 or len(head) < 2:  # one text is not worth starting processes for
+        yield from map(parse_text_file, itertools.chain(head, items))
         return
+    items = itertools.chain(head, items)
     context = multiprocessing.get_context("spawn")  # the parent holds driver threads: never fork it
+    window = IN_FLIGHT_PER_WORKER * workers
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        yield from pool.map(parse_text_file, items, chunksize=2)
+        pending: deque[Future[Rows]] = deque()
+        try:
+            for item in items:
+                pending.append(pool.submit(parse_text_file, item))
+                if len(pending) >= window:
+                    yield pending.popleft().result()
+            while pending:
+                yield pending.popleft().result()
+        finally:  # a failed parse or a caller that stops early: queued texts are not parsed for nothing
+            for future in pending:
+                future.cancel()
 
 
-def layer_batches(items: list[tuple[str, str]], workers: int, batch_size: int = BATCH_SIZE) -> Iterator[Rows]:
+def layer_batches(items: Iterable[tuple[str, str]], workers: int, batch_size: int = BATCH_SIZE) -> Iterator[Rows]:
     """The rows of `batch_size` documents at a time, merged into one row set per batch (one write transaction,
     one UNWIND per statement), documents in `items` order."""
     batch: list[Rows] = []

@@ -11,6 +11,7 @@ import pytest
 
 from benchmarks.parse_texts import DIGEST, rows_digest
 from graph.documents.rows import ROW_KEYS, merge_rows, split_rows
+from ingest import layer
 from ingest.layer import default_workers, layer_batches
 from ingest.texts_cli import build_parser
 from tests.conftest import TEXTS
@@ -63,3 +64,23 @@ def test_parallel_batches_equal_the_single_process_and_the_parse_digest(monkeypa
     digests = [(file_id, rows_digest(rows)) for batch in parallel for file_id, rows in split_rows(batch).items()]
     assert digests == [(stem, stored[stem]) for stem, _ in ITEMS]
 
+
+
+def test_workers_are_handed_a_bounded_window_of_texts_not_all_of_them(monkeypatch) -> None:
+    """At a million texts, submitting every text at once held a future per text and the rows of every text
+    parsed before the writer reached it: the parent takes the next text only as it hands a result back."""
+    monkeypatch.setattr(layer, "IN_FLIGHT_PER_WORKER", 1)
+    pulled: list[str] = []
+
+    def texts():
+        for _ in range(4):  # 16 texts: the four short ones four times
+            for file_id, path in ITEMS[1:]:
+                pulled.append(file_id)
+                yield file_id, path
+
+    batches = layer_batches(texts(), workers=2, batch_size=1)
+    first = next(batches)
+    assert first["info"][0]["file_id"] == ITEMS[1][0]
+    assert len(pulled) == 2  # the window of 1 x 2 workers, not the 16 texts
+    rest = list(batches)
+    assert len(pulled) == 16 and [b["info"][0]["file_id"] for b in rest] == [f for f, _ in (ITEMS[1:] * 4)][1:]
