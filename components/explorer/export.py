@@ -1,6 +1,6 @@
-"""Tables and CSV of matching contracts. `all_contracts` pages through every match (500 per query), so the
-CSV holds every row, not only the page on screen. No Streamlit here: the CSV is built on click, off the
-script thread."""
+"""Tables and CSV of matching contracts. `all_contracts` reads every match, 500 per query, each chunk after
+the last row of the one before, so the CSV holds every row, not only the page on screen. No Streamlit here:
+the CSV is built on click, off the script thread."""
 
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ from neo4j import Driver
 
 from components.formatting import duration_label, law_label, party_labels
 from core.text_safety import csv_row
-from graph.query.filters import MAX_LIMIT, ContractFilter
-from graph.reads.repository import search_contracts
+from graph.query.filters import ContractFilter
+from graph.reads.repository import iter_contracts
 
 # The amount as written and its ISO 4217 currency, with how the currency was found (text/context/assumed).
 CSV_COLUMNS = ("file_id", "title", "contract_type", "effective_date", "end_date", "duration", "total_amount",
@@ -25,15 +25,9 @@ CSV_COLUMNS = ("file_id", "title", "contract_type", "effective_date", "end_date"
 
 
 def all_contracts(driver: Driver, f: ContractFilter) -> Iterator[dict[str, Any]]:
-    """Every contract matching `f` in its sort order, fetched 500 at a time."""
-    offset = 0
-    while True:
-        page = search_contracts(driver, f.model_copy(update={"limit": MAX_LIMIT, "offset": offset,
-                                                             "group_by": None}))
-        yield from page.contracts
-        offset += MAX_LIMIT
-        if offset >= page.total_count or not page.contracts:
-            return
+    """Every contract matching `f` in its sort order (graph.reads.repository.iter_contracts: chunks that start
+    after the previous one's last row; offsets re-read every earlier row and ran out of memory at depth)."""
+    return iter_contracts(driver, f.model_copy(update={"group_by": None}))
 
 
 def flat_row(row: dict[str, Any]) -> dict[str, Any]:

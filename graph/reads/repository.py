@@ -3,6 +3,7 @@ the named constants in `graph.reads.cypher`. All reads are routed to readers."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any
@@ -15,6 +16,7 @@ from core.errors import NotFound
 from core.vocab import country_code
 from graph.query.compiler import AMOUNT_METRICS, CompiledQuery, compile_aggregation, compile_count
 from graph.query.filters import MAX_OFFSET, ContractFilter, parse_filter, validate_model
+from graph.query.keyset import KEYED_PHASE, UNKEYED_PHASE, compile_chunk
 from graph.query.paging import compile_page
 from graph.query.status import row_fields
 from graph.reads import cypher as queries
@@ -73,6 +75,30 @@ def search_contracts(driver: Driver, f: ContractFilter | dict[str, Any] | None, 
         aggregation = with_currency(f, read(driver, agg_q.cypher, agg_q.params, database))
         ran.append(agg_q)
     return SearchResult(total, contracts, aggregation, ran)
+
+
+EXPORT_CHUNK = 500
+
+
+def iter_contracts(driver: Driver, f: ContractFilter | dict[str, Any] | None, today: date | None = None,
+                   chunk: int = EXPORT_CHUNK, database: str | None = None) -> Iterator[dict[str, Any]]:
+    """Every contract matching `f`, in its page order (`f`'s offset and limit ignored), `chunk` at a time,
+    each chunk starting after the last row of the one before (graph.query.keyset): no offsets, so the whole
+    list costs one pass and little memory at any size. Rows as search_contracts gives them."""
+    f = parse_filter(f)
+    as_of = f.as_of or today or date.today()
+    for phase in (KEYED_PHASE, UNKEYED_PHASE):
+        after: Any = None
+        while True:
+            q = compile_chunk(f, phase, after, chunk, today)
+            rows = read(driver, q.cypher, q.params, database)
+            for row in rows:
+                key = row.pop("sort_key")
+                yield {**row, **row_fields(row, as_of)}
+            if len(rows) < chunk:
+                break
+            last = rows[-1]
+            after = (key, last["file_id"]) if phase == KEYED_PHASE else last["file_id"]
 
 
 def with_currency(f: ContractFilter, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
