@@ -211,7 +211,7 @@ def compile_page_head(f: ContractFilter, today: date | None = None, keyed_only: 
     Both lists are collected in page order (the keyed first: nulls last in both directions), so the page is a
     slice of the two. It is sliced, not unwound and sorted again: a sort keeps every unwound row, and each row
     still held both lists, so a page at offset 3,000 needed 2 x 3,000 rows x 3,000 nodes and ran out of
-    transaction memory at 10,000 contracts (docs/PERFORMANCE.md, fix 29).
+    transaction memory at 10,000 contracts (docs/PERFORMANCE.md, fixes 29 and 31).
     `keyed_only`: the filter's own conditions imply the key (graph.query.paging.implies_key), so no contract
     without it can match and the page is the first subquery's alone.
     """
@@ -225,13 +225,18 @@ def compile_page_head(f: ContractFilter, today: date | None = None, keyed_only: 
                              tail=f"WITH c ORDER BY {key} {direction}, c.file_id ASC LIMIT $window")
     without_key = compile_match(f, today, extra=UNKEYED.get(f.sort_by, f"{key} IS NULL"),
                                 tail="WITH c ORDER BY c.file_id ASC LIMIT $window")
+    enough = compile_match(f, today, extra=KEYED.get(f.sort_by, f"{key} IS NOT NULL"), tail="WITH c LIMIT $window")
     cypher = "\n".join([
-        "CALL () {", indent(with_key.cypher), "  RETURN collect(c) AS keyed", "}",
-        "CALL (keyed) {",
+        # How many contracts with the key the window holds, counted before either list is collected: a
+        # subquery's rows keep every value of the row it runs for, so a sort of the contracts without the key
+        # run after `keyed` was collected held that list in each of its rows (fix 31).
+        "CALL () {", indent(enough.cypher), "  RETURN count(c) AS found", "}",
+        "CALL (found) {",
         # An UNWIND of zero rows, not a WHERE the planner would push below the index seek: no read at all
         # when the keyed contracts already fill the window.
-        "  UNWIND CASE WHEN size(keyed) < $window THEN [true] ELSE [] END AS needed",
+        "  UNWIND CASE WHEN found < $window THEN [true] ELSE [] END AS needed",
         indent(without_key.cypher), "  RETURN collect(c) AS unkeyed", "}",
+        "CALL () {", indent(with_key.cypher), "  RETURN collect(c) AS keyed", "}",
         "UNWIND (keyed + unkeyed)[$offset..$offset + $limit] AS c",
     ])
     return CompiledQuery(cypher, {**with_key.params, "window": f.offset + f.limit, "offset": f.offset,

@@ -148,12 +148,13 @@ def test_count_query() -> None:
 def test_search_sorting_and_paging(sort_by: str, key: str) -> None:
     q = compile_search(parse_filter({"sort_by": sort_by, "sort_order": "asc", "limit": 7, "offset": 14}), TODAY)
     assert q.cypher.startswith(
+        f"CALL () {{\n  {HEAD}\n  WHERE {key} IS NOT NULL\n  WITH c LIMIT $window\n  RETURN count(c) AS found\n}}\n"
+        "CALL (found) {\n  UNWIND CASE WHEN found < $window THEN [true] ELSE [] END AS needed\n"
+        f"  {HEAD}\n  WHERE {key} IS NULL\n  WITH c ORDER BY c.file_id ASC LIMIT $window\n"
+        "  RETURN collect(c) AS unkeyed\n}\n"
         f"CALL () {{\n  {HEAD}\n  WHERE {key} IS NOT NULL\n"
         f"  WITH c ORDER BY {key} ASC, c.file_id ASC LIMIT $window\n  RETURN collect(c) AS keyed\n}}\n"
-        "CALL (keyed) {\n  UNWIND CASE WHEN size(keyed) < $window THEN [true] ELSE [] END AS needed\n"
-        f"  {HEAD}\n  WHERE {key} IS NULL\n  WITH c ORDER BY c.file_id ASC LIMIT $window\n"
-        "  RETURN collect(c) AS unkeyed\n}\nUNWIND (keyed + unkeyed)[$offset..$offset + $limit] AS c\n"
-        "RETURN c.file_id AS file_id")
+        "UNWIND (keyed + unkeyed)[$offset..$offset + $limit] AS c\nRETURN c.file_id AS file_id")
     # as_of: the row's status column reads it (tests/unit/test_status_compiler.py)
     assert q.params == {"window": 21, "offset": 14, "limit": 7, "as_of": TODAY}
 

@@ -71,14 +71,15 @@ def test_count_per_currency_needs_no_currency_parameter() -> None:
 
 def test_sorting_by_amount_ranks_within_the_filters_currency_and_puts_the_others_last() -> None:
     q = compile_search(parse_filter({"sort_by": "total_amount", "limit": 5, "currency": "EUR"}), TODAY)
+    keyed = f"  {HEAD}\n  WHERE c.currency = $currency\n    AND c.total_amount IS NOT NULL AND c.currency = $currency\n"
     assert q.cypher.startswith(
-        f"CALL () {{\n  {HEAD}\n  WHERE c.currency = $currency\n"
-        "    AND c.total_amount IS NOT NULL AND c.currency = $currency\n"
-        "  WITH c ORDER BY c.total_amount DESC, c.file_id ASC LIMIT $window\n  RETURN collect(c) AS keyed\n}\n"
-        "CALL (keyed) {\n  UNWIND CASE WHEN size(keyed) < $window THEN [true] ELSE [] END AS needed\n"
+        f"CALL () {{\n{keyed}  WITH c LIMIT $window\n  RETURN count(c) AS found\n}}\n"
+        "CALL (found) {\n  UNWIND CASE WHEN found < $window THEN [true] ELSE [] END AS needed\n"
         f"  {HEAD}\n  WHERE c.currency = $currency\n"
         "    AND (c.total_amount IS NULL OR coalesce(c.currency <> $currency, true))\n"
         "  WITH c ORDER BY c.file_id ASC LIMIT $window\n  RETURN collect(c) AS unkeyed\n}\n"
+        f"CALL () {{\n{keyed}"
+        "  WITH c ORDER BY c.total_amount DESC, c.file_id ASC LIMIT $window\n  RETURN collect(c) AS keyed\n}\n"
         "UNWIND (keyed + unkeyed)[$offset..$offset + $limit] AS c\n")
     assert q.params == {"currency": "EUR", "window": 5, "offset": 0, "limit": 5, "as_of": TODAY}
     q = compile_search(parse_filter({"sort_by": "total_amount", "limit": 5}), TODAY)
