@@ -28,6 +28,8 @@ classifier's probability; count band 'found' unless asked otherwise)
 (:ClauseDecision {file_id, category, verdict: 'confirmed'|'rejected', reviewer, note, decided_at}) a reviewer's \
 decision on a contract's CUAD category; it wins over the bands (text_clause_types and \
 without_text_clause_types of contract_search already apply it: prefer them to Cypher)
+(:ClauseDecisionChange {file_id, category, verdict, reviewer, note, decided_at, ended: 'replaced'|'withdrawn', \
+ended_by, ended_at}) a decision a later one replaced or that was withdrawn (history only: it decides nothing)
 (:Section)-[:CITES_FOOTNOTE]->(:Footnote {number, text})
 Dates are Date values (c.effective_date.year, date('2020-01-01')); missing values are null."""
 
