@@ -21,6 +21,7 @@ from typing import Any
 
 from neo4j import Driver
 
+from benchmarks.results_path import unused
 from benchmarks.timing import stats_ms
 from graph.documents.cypher import LAYER_VERSIONS
 from graph.documents.load import contract_ids
@@ -85,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
         report = run(driver, args.contracts, args.reps)
     RESULTS.mkdir(parents=True, exist_ok=True)
     name = f"clause-search-{report['date']}{'-' + args.label if args.label else ''}.json"
-    (RESULTS / name).write_text(json.dumps(report, indent=2) + "\n")
+    unused(RESULTS / name).write_text(json.dumps(report, indent=2) + "\n")
     print(json.dumps(report, indent=2))
     print(f"Wrote {RESULTS / name}")
     return 0

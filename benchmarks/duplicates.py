@@ -20,6 +20,7 @@ from neo4j import Driver
 
 from benchmarks.bench_db import bench_server, fresh_server
 from benchmarks.measure import RESULTS
+from benchmarks.results_path import unused
 from benchmarks.timing import stats_ms, timed
 from graph.server.db import read, write
 from graph.store.duplicates import candidate_fingerprints
@@ -95,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
         report["sizes"].append(row)
         print(json.dumps(row))
     report["load_average_1m_after"] = round(os.getloadavg()[0], 2)
-    path = RESULTS / f"duplicates-{report['date']}.json"
+    path = unused(RESULTS / f"duplicates-{report['date']}.json")
     path.write_text(json.dumps(report, indent=2) + "\n")
     print(f"Wrote {path}")
     return 0

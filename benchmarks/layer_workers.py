@@ -32,6 +32,7 @@ import psutil
 import ingest.layer
 from benchmarks.bench_db import bench_server, fresh_server, jvm_pid
 from benchmarks.parse_texts import DEFAULT_TEXTS, DIGEST, RESULTS, compare, rows_digest
+from benchmarks.results_path import unused
 from graph.documents.digest import combined_digest, layer_digests
 from graph.documents.load import contract_ids
 from graph.documents.rows import split_rows
@@ -144,7 +145,7 @@ def main(argv: list[str] | None = None) -> int:
         report["parse_digest_mismatches"] = sorted({f for rows in same
                                                      for f in compare(rows, {f: stored[f] for f in rows})})
     name = f"layer-workers-{report['date']}{'-' + args.label if args.label else ''}.json"
-    (RESULTS / name).write_text(json.dumps(report, indent=2) + "\n")
+    unused(RESULTS / name).write_text(json.dumps(report, indent=2) + "\n")
     print(json.dumps({k: v for k, v in report.items() if k != "runs"}, indent=2))
     print(f"Wrote {RESULTS / name}")
     ok = report["graph_digests_equal"] and report["row_digests_equal"] and not report.get("parse_digest_mismatches")

@@ -35,6 +35,7 @@ from benchmarks.bench_db import (
 )
 from benchmarks.mix import questions
 from benchmarks.renewal_synth import facts_rows, load_profile, write_facts
+from benchmarks.results_path import unused
 from benchmarks.synth import generate
 from benchmarks.timing import measure
 from graph.store.prepare import prepare
@@ -110,7 +111,7 @@ def measure_size(contracts: int, seed: int, port: int, reps: int, page_runs: int
 
 def write_result(info: dict[str, Any], results: Path = RESULTS) -> Path:
     results.mkdir(parents=True, exist_ok=True)
-    path = results / f"{info['date']}-{info['size']}.json"
+    path = unused(results / f"{info['date']}-{info['size']}.json")
     path.write_text(json.dumps(info, indent=1, default=str) + "\n")
     return path
 

@@ -25,6 +25,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from benchmarks.results_path import unused
 from graph.documents.rows import ROW_KEYS
 from ingest.layer import default_workers, parse_text_file
 
@@ -114,9 +115,10 @@ def main(argv: list[str] | None = None) -> int:
         args.write_digest.write_text(json.dumps(digests, indent=0, sort_keys=True) + "\n")
     RESULTS.mkdir(parents=True, exist_ok=True)
     name = f"parse-texts-{report['date']}{'-' + args.label if args.label else ''}.json"
-    (RESULTS / name).write_text(json.dumps(report, indent=2) + "\n")
+    path = unused(RESULTS / name)
+    path.write_text(json.dumps(report, indent=2) + "\n")
     print(json.dumps({k: v for k, v in report.items() if k != "slowest"}, indent=2))
-    print(f"Wrote {RESULTS / name}")
+    print(f"Wrote {path}")
     return 1 if report.get("digest_mismatches") else 0
 
 

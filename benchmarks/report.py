@@ -18,7 +18,7 @@ DOC = REPO_ROOT / "docs" / "PERFORMANCE.md"
 BEGIN = "<!-- BEGIN GENERATED: python -m benchmarks.run -->"
 END = "<!-- END GENERATED -->"
 MB = 1024 * 1024
-SIZE_RESULT = re.compile(r"\d{4}-\d{2}-\d{2}-\d+\.json")
+SIZE_RESULT = re.compile(r"\d{4}-\d{2}-\d{2}-\d+(?:-run\d+)?\.json")  # a same-day rerun: -runN
 
 
 def latest(results: Path = RESULTS) -> list[dict[str, Any]]:

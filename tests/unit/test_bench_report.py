@@ -4,8 +4,10 @@ says how many repetitions each size's percentiles come from."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
+from benchmarks.measure import write_result
 from benchmarks.report import latest, query_table
 
 
@@ -23,3 +25,15 @@ def test_a_size_heading_says_how_many_repetitions_its_percentiles_come_from() ->
     heading = query_table(info)[0]
     assert heading.startswith("#### 10,000 contracts (2026-12-01, 100 repetitions, 2 cores, ")
     assert all(q["ours_ms"]["n"] == 100 for q in info["queries"])
+
+
+def test_a_rerun_on_the_same_day_is_written_beside_the_first_and_the_report_takes_it(tmp_path: Path) -> None:
+    """A second run of a size on one day overwrote the first (its figures were cited in docs/PERFORMANCE.md)."""
+    first = write_result({"date": "2026-12-07", "size": 10000, "run": 1}, tmp_path)
+    second = write_result({"date": "2026-12-07", "size": 10000, "run": 2}, tmp_path)
+    third = write_result({"date": "2026-12-07", "size": 10000, "run": 3}, tmp_path)
+    assert [p.name for p in (first, second, third)] == ["2026-12-07-10000.json", "2026-12-07-10000-run2.json",
+                                                        "2026-12-07-10000-run3.json"]
+    assert json.loads(first.read_text())["run"] == 1
+    os.utime(second, (second.stat().st_atime, third.stat().st_mtime + 10))  # the newest file wins, not the name
+    assert [i["run"] for i in latest(tmp_path)] == [2]
