@@ -33,6 +33,12 @@ SORT_KEYS: dict[str, str] = {
 KEYED = {"total_amount": f"c.total_amount IS NOT NULL AND {CURRENCY_TEST}"}
 UNKEYED = {"total_amount": "(c.total_amount IS NULL OR coalesce(c.currency <> $currency, true))"}
 ORDER_KEYS = {"total_amount": "CASE WHEN c.currency = $currency THEN c.total_amount END"}
+
+
+def key_test(f: ContractFilter, present: bool = True) -> str:
+    """The condition that `c` has the filter's sort key (in the filter's currency, for amounts), or lacks it."""
+    key = SORT_KEYS[f.sort_by]
+    return (KEYED if present else UNKEYED).get(f.sort_by, f"{key} IS {'NOT ' if present else ''}NULL")
 # group_by -> (expansion MATCH or "", key expression)
 GROUP_KEYS: dict[str, tuple[str, str]] = {
     "contract_type": ("", "c.contract_type"),
@@ -221,11 +227,10 @@ def compile_page_head(f: ContractFilter, today: date | None = None, keyed_only: 
         tail = f"WITH c ORDER BY {key} {direction}, c.file_id ASC SKIP $offset LIMIT $limit"
         page = compile_match(f, today, tail=tail)
         return CompiledQuery(page.cypher, {**page.params, "offset": f.offset, "limit": f.limit, **order_params(f)})
-    with_key = compile_match(f, today, extra=KEYED.get(f.sort_by, f"{key} IS NOT NULL"),
-                             tail=f"WITH c ORDER BY {key} {direction}, c.file_id ASC LIMIT $window")
-    without_key = compile_match(f, today, extra=UNKEYED.get(f.sort_by, f"{key} IS NULL"),
-                                tail="WITH c ORDER BY c.file_id ASC LIMIT $window")
-    enough = compile_match(f, today, extra=KEYED.get(f.sort_by, f"{key} IS NOT NULL"), tail="WITH c LIMIT $window")
+    with_key = compile_match(f, today, extra=key_test(f), tail=f"WITH c ORDER BY {key} {direction}, c.file_id ASC "
+                             "LIMIT $window")
+    without_key = compile_match(f, today, extra=key_test(f, False), tail="WITH c ORDER BY c.file_id ASC LIMIT $window")
+    enough = compile_match(f, today, extra=key_test(f), tail="WITH c LIMIT $window")
     cypher = "\n".join([
         # How many contracts with the key the window holds, counted before either list is collected: a
         # subquery's rows keep every value of the row it runs for, so a sort of the contracts without the key

@@ -18,11 +18,10 @@ from typing import Any
 
 from graph.query.compiler import (
     CONTRACT_COLUMNS,
-    KEYED,
     SORT_KEYS,
-    UNKEYED,
     CompiledQuery,
     compile_match,
+    key_test,
     order_params,
 )
 from graph.query.filters import ContractFilter
@@ -48,13 +47,8 @@ def compile_chunk(f: ContractFilter, phase: str, after: Any, size: int, today: d
         raise ValueError(f"unknown phase {phase!r}")
     key = SORT_KEYS[f.sort_by]
     direction = "DESC" if f.sort_order == "desc" else "ASC"
-    if phase == KEYED_PHASE:
-        has = KEYED.get(f.sort_by, f"{key} IS NOT NULL")
-        order = f"{key} {direction}, c.file_id ASC"
-    else:
-        has = UNKEYED.get(f.sort_by, f"{key} IS NULL")
-        order = "c.file_id ASC"
-    extra = " AND ".join(x for x in (has, _after(f, phase, after)) if x)
+    order = f"{key} {direction}, c.file_id ASC" if phase == KEYED_PHASE else "c.file_id ASC"
+    extra = " AND ".join(x for x in (key_test(f, phase == KEYED_PHASE), _after(f, phase, after)) if x)
     match = compile_match(f, today, extra=extra, tail=f"WITH c ORDER BY {order} LIMIT $chunk")
     params: dict[str, Any] = {**match.params, **order_params(f), "chunk": size,
                               "as_of": f.as_of or today or date.today()}

@@ -30,7 +30,6 @@ from typing import Any
 
 from graph.query.compiler import (
     CONTRACT_MAP,
-    KEYED,
     ORDER_KEYS,
     SORT_KEYS,
     CompiledQuery,
@@ -38,6 +37,7 @@ from graph.query.compiler import (
     compile_match,
     compile_page_head,
     indent,
+    key_test,
     match_anchor,
     order_params,
 )
@@ -149,7 +149,7 @@ def _walk(f: ContractFilter, today: date | None) -> CompiledQuery:
     match = compile_match(f, today)
     key, direction = SORT_KEYS[f.sort_by], "DESC" if f.sort_order == "desc" else "ASC"
     order_key = ORDER_KEYS.get(f.sort_by, key)  # amounts in another currency count as missing
-    keyed = KEYED.get(f.sort_by, f"{key} IS NOT NULL")
+    keyed = key_test(f)
     nulls = "key IS NULL, " if direction == "DESC" else ""  # ascending order puts nulls last by itself
     # The guard is the range's bound: a WHERE or UNWIND on `matched` would walk the whole index or lose its order.
     # Were the matches spread evenly over the key order, the page would lie within (offset + limit) * contracts /
