@@ -15,6 +15,7 @@ from typing import Any
 
 from graph.query import renewal_cypher, status_cypher
 from graph.query.filters import ContractFilter
+from graph.query.status import EXPIRED, IN_FORCE
 
 OPERATORS: dict[str, str] = {"=": "=", ">": ">", "<": "<", ">=": ">=", "<=": "<="}
 # Every search name of a contract's parties is stored on it, newline-separated and TEXT-indexed
@@ -102,11 +103,12 @@ def property_conditions(f: ContractFilter, today: date) -> list[Condition]:
     if f.contract_types:
         found.append(Condition("c.contract_type IN $contract_types", "contract_types", list(f.contract_types)))
     # Status on as_of (graph.query.status): `active` is in force (true) or expired (false).
+    # The states' test (status_cypher.states_test) equals `STATUS IN [...]` at a fraction of its cost.
     if f.active is not None:
-        found.append(Condition(status_cypher.ACTIVE if f.active else status_cypher.INACTIVE, "as_of",
+        found.append(Condition(status_cypher.states_test(IN_FORCE if f.active else EXPIRED), "as_of",
                                f.as_of or today))
     if f.status:
-        found += [Condition(status_cypher.STATUS_IN, "status", list(f.status)),
+        found += [Condition(status_cypher.states_test(f.status, "status"), "status", list(f.status)),
                   Condition("", "as_of", f.as_of or today)]
     if f.end_date_disagrees is not None:
         found.append(Condition(status_cypher.END_DATE_DISAGREES if f.end_date_disagrees

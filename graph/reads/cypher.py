@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from graph.query import status_cypher
+from graph.query.status import IN_FORCE
 
 # A party's legal form and the organisation it belongs to, if any (graph.store.organisations).
 ENTITY = """p.legal_form AS legal_form,
@@ -94,7 +95,7 @@ OVERVIEW = f"""
 CALL () {{ MATCH (c:Contract) RETURN count(c) AS contracts }}
 CALL () {{ MATCH (p:Party) RETURN count(p) AS parties }}
 CALL () {{ MATCH (cl:Clause) RETURN count(cl) AS clauses }}
-CALL () {{ MATCH (c:Contract) WHERE {status_cypher.ACTIVE} RETURN count(c) AS active }}
+CALL () {{ MATCH (c:Contract) WHERE {status_cypher.states_test(IN_FORCE)} RETURN count(c) AS active }}
 CALL () {{ MATCH (c:Contract) WHERE $today <= c.end_date <= $horizon RETURN count(c) AS expiring }}
 CALL () {{ MATCH (c:Contract) WHERE c.end_date IS NULL RETURN count(c) AS no_end_date }}
 CALL () {{ MATCH (c:Contract) WHERE c.total_amount IS NOT NULL

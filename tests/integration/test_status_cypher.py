@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 from core.errors import NotFound
 from graph.query.status import from_row, status
-from graph.query.status_cypher import STATUS
-from graph.reads.repository import search_contracts
+from graph.query.status_cypher import STATUS, states_test
+from graph.reads.repository import overview, search_contracts
 from graph.server.db import read
 from graph.store.end_dates import confirm_end_date
 from tests.oracle import STORED_STATUS_FACTS, oracle_status, stored_status_facts
@@ -35,7 +35,9 @@ def _as_map(i: int, row: dict) -> dict:
     (rm, rd), (nm, nd) = row["renewal"], row["notice"]
     return {"i": i, "effective_date": row["effective_date"], "end_date": row["end_date"],
             "renewal_type": row["renewal_type"], "renewal_months": rm, "renewal_days": rd,
-            "notice_months": nm, "notice_days": nd}
+            "notice_months": nm, "notice_days": nd,
+            # As ingest.renewals.rows writes it: present exactly when there is a notice period.
+            "notice_span_days": (nm or 0) * 30 + (nd or 0) if nm is not None or nd is not None else None}
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -45,6 +47,31 @@ def test_cypher_status_equals_the_function(driver, facts, as_of):
     got = read(driver, EXPRESSION, {"rows": maps, "as_of": as_of})
     for m, row in zip(maps, got, strict=True):
         assert row["status"] == status(from_row(m), as_of).state, m
+
+
+# Sets of states that take each way through states_test: the rough state alone, in force (the rough state
+# too), the notice states (through the notice index), any other (the whole status for 'term' contracts).
+SUBSETS = (["expired"], ["not_started", "unknown"], ["unknown", "expired", "not_started"], list(IN_FORCE),
+           [*IN_FORCE, "expired"], ["in_notice_window"], ["notice_passed"], ["notice_passed", "in_notice_window"],
+           ["in_force"], ["perpetual"], ["perpetual", "expired"], ["in_force", "unknown", "in_notice_window"])
+# One column per set, as the compiler writes it with a literal list (`l0`) and with a parameter (`p0`); the
+# statement's text is fixed, so the server plans it once.
+STATES_TESTS = ("UNWIND $rows AS c RETURN c.i AS i, " + ", ".join(
+    f"{states_test(sub)} AS l{i}, {states_test(sub, f'sub_{i}')} AS p{i}" for i, sub in enumerate(SUBSETS))
+    + " ORDER BY i")
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(rows, st.dates(date(1990, 1, 1), date(2045, 12, 31)))
+def test_the_compilers_states_test_is_status_in_the_states(driver, facts, as_of):
+    """The filter's cheaper test of a set of states (graph.query.status_cypher.states_test) is true exactly when
+    the Python function puts the contract in one of them."""
+    maps = [_as_map(i, row) for i, row in enumerate(facts)]
+    params = {"rows": maps, "as_of": as_of, **{f"sub_{i}": sub for i, sub in enumerate(SUBSETS)}}
+    for m, row in zip(maps, read(driver, STATES_TESTS, params), strict=True):
+        state = status(from_row(m), as_of).state
+        for i, sub in enumerate(SUBSETS):
+            assert row[f"l{i}"] is row[f"p{i}"] is (state in sub), (state, sub, m)
 
 
 @pytest.fixture(scope="module")
@@ -68,6 +95,7 @@ def test_active_is_in_force_and_expired_on_random_dates(driver, stored) -> None:
         expired = {f for f, s in states.items() if s == "expired"}
         assert _ids(driver, {"active": True, "as_of": d.isoformat()}) == in_force, d
         assert _ids(driver, {"active": False, "as_of": d.isoformat()}) == expired, d
+        assert overview(driver, today=d)["active"] == len(in_force), d  # the Overview card counts the same
         groups = search_contracts(driver, {"group_by": "status", "as_of": d.isoformat(), "limit": 0, "agg_limit": 20})
         want: dict[str, int] = {}
         for s in states.values():

@@ -35,6 +35,13 @@ EXPECTED_STATUS = (
     "WHEN rf.renewal_type = 'evergreen' THEN 'perpetual' ELSE 'expired' END]) END])")
 
 
+# The filter's cheaper test of states (graph.query.status_cypher.states_test): the rough state from three facts.
+COARSE = ("CASE WHEN c.effective_date > $as_of THEN 'not_started' WHEN c.renewal_type = 'perpetual' THEN 'perpetual' "
+          "WHEN c.end_date IS NULL THEN 'unknown' WHEN c.end_date < $as_of AND "
+          "(c.renewal_type IS NULL OR NOT c.renewal_type IN ['automatic', 'evergreen']) THEN 'expired' ELSE 'term' END")
+IN_FORCE = "['in_force', 'in_notice_window', 'notice_passed', 'perpetual']"
+
+
 def where(data: dict) -> tuple[str, dict]:
     q = compile_match(parse_filter(data), TODAY)
     return q.cypher, q.params
@@ -48,24 +55,33 @@ def test_the_status_expression_reads_the_facts_once_with_end_date_as_the_term_en
 
 def test_active_true_is_in_force_on_as_of() -> None:
     assert where({"active": True}) == (
-        f"{HEAD}\nWHERE {EXPECTED_STATUS} IN ['in_force', 'in_notice_window', 'notice_passed', 'perpetual']",
-        {"as_of": TODAY})
+        f"{HEAD}\nWHERE {COARSE} IN {IN_FORCE} + ['term']", {"as_of": TODAY})
     assert where({"active": True, "as_of": "2019-01-01"})[1] == {"as_of": date(2019, 1, 1)}
 
 
 def test_active_false_is_expired_on_as_of() -> None:
     assert where({"active": False, "as_of": "1998-06-30"}) == (
-        f"{HEAD}\nWHERE {EXPECTED_STATUS} IN ['expired']", {"as_of": date(1998, 6, 30)})
+        f"{HEAD}\nWHERE {COARSE} IN ['expired']", {"as_of": date(1998, 6, 30)})
 
 
 def test_status_is_a_list_of_states_any_of_them() -> None:
     assert where({"status": ["unknown", "not_started", "unknown"]}) == (
-        f"{HEAD}\nWHERE {EXPECTED_STATUS} IN $status", {"status": ["unknown", "not_started"], "as_of": TODAY})
+        f"{HEAD}\nWHERE {COARSE} IN $status", {"status": ["unknown", "not_started"], "as_of": TODAY})
     q = compile_count(parse_filter({"status": ["expired"], "active": True, "contract_types": ["IP"]}), TODAY)
-    assert q.cypher == (f"{HEAD}\nWHERE c.contract_type IN $contract_types\n"
-                        f"  AND {EXPECTED_STATUS} IN ['in_force', 'in_notice_window', 'notice_passed', 'perpetual']\n"
-                        f"  AND {EXPECTED_STATUS} IN $status\nRETURN count(c) AS total_count")
+    assert q.cypher == (f"{HEAD}\nWHERE c.contract_type IN $contract_types\n  AND {COARSE} IN {IN_FORCE} + ['term']\n"
+                        f"  AND {COARSE} IN $status\nRETURN count(c) AS total_count")
     assert q.params == {"contract_types": ["IP"], "as_of": TODAY, "status": ["expired"]}
+
+
+def test_term_states_compute_the_whole_status_only_for_term_contracts() -> None:
+    # The notice states alone: only contracts with a notice period (range-indexed), then the whole status.
+    assert where({"status": ["notice_passed", "in_notice_window"], "as_of": "2021-06-30"}) == (
+        f"{HEAD}\nWHERE c.notice_span_days IS NOT NULL AND {EXPECTED_STATUS} IN $status",
+        {"status": ["notice_passed", "in_notice_window"], "as_of": date(2021, 6, 30)})
+    # Any other term state: the rough state, and the whole status only when it is 'term'.
+    assert where({"status": ["perpetual", "expired"]})[0] == (
+        f"{HEAD}\nWHERE head([rough IN [{COARSE}] | CASE rough WHEN 'term' THEN {EXPECTED_STATUS} IN $status "
+        "ELSE rough IN $status END])")
 
 
 def test_an_unknown_status_is_refused_naming_the_field() -> None:
