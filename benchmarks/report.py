@@ -38,6 +38,8 @@ def _p95s(info: dict[str, Any], aggregation: bool) -> list[float]:
 
 
 def _page(info: dict[str, Any], name: str) -> str:
+    if info.get("pages") == {}:  # a run with --page-runs 0 measured no page
+        return "not run"
     page = info.get("pages", {}).get(name)
     if not page or "median_s" not in page:
         return "n/a"

@@ -37,3 +37,10 @@ def test_a_rerun_on_the_same_day_is_written_beside_the_first_and_the_report_take
     assert json.loads(first.read_text())["run"] == 1
     os.utime(second, (second.stat().st_atime, third.stat().st_mtime + 10))  # the newest file wins, not the name
     assert [i["run"] for i in latest(tmp_path)] == [2]
+
+
+def test_a_run_without_page_renders_says_so_rather_than_n_a() -> None:
+    from benchmarks.report import _page
+    assert _page({"pages": {}}, "overview") == "not run"
+    assert _page({"pages": {"overview": {"error": "boom"}}}, "overview") == "n/a"
+    assert _page({"pages": {"overview": {"median_s": 0.694, "errors": 0}}}, "overview") == "0.69"
