@@ -72,15 +72,22 @@ def search_payload(result: SearchResult, f: ContractFilter, method: str | None =
 def contract_search(ctx: Context, summary_search: str | None = None, **fields: Any) -> str:
     """contract_search's JSON for these arguments."""
     f = parse_filter({k: v for k, v in fields.items() if k in FILTER_FIELDS})
-    page = f.model_copy(update={"limit": min(f.limit, MAX_EXAMPLES)})
     if summary_search:
+        page = f.model_copy(update={"limit": min(f.limit, MAX_EXAMPLES)})
         found = semantic_search(ctx, page, summary_search)
         return to_json(search_payload(found.result, f, found.method))
+    return to_json(filter_payload(ctx, f))
+
+
+def filter_payload(ctx: Context, f: ContractFilter) -> dict[str, Any]:
+    """The count, examples (at most MAX_EXAMPLES), aggregation and Cypher of one filter, as contract_search
+    returns them (with each example's renewal deadlines when the filter asks about renewals)."""
+    page = f.model_copy(update={"limit": min(f.limit, MAX_EXAMPLES)})
     result = search_contracts(ctx.driver, page, today=ctx.today, database=ctx.database)
     payload = search_payload(result, f)
     if any(getattr(f, name) for name in RENEWAL_FIELDS):
         add_deadlines(ctx, payload["contracts"], f.as_of or ctx.today)
-    return to_json(payload)
+    return payload
 
 
 def add_deadlines(ctx: Any, contracts: list[dict[str, Any]], as_of: date) -> None:

@@ -30,6 +30,7 @@ from agent.search_impl import (  # noqa: F401  (re-exported: tests and callers i
 from agent.semantic import FULLTEXT_HITS, VECTOR_HITS
 from agent.text_impl import run_text_search
 from agent.tool_support import context_of
+from agent.view_tool import saved_view_tool
 from graph.query.filters import ContractFilter
 from graph.reads.repository import PartyQuery
 from graph.retrieval.text_search import QUERY_MAX
@@ -118,3 +119,4 @@ text_search = StructuredTool.from_function(
 TOOLS: list[BaseTool] = [contract_search, party_search, contract_details, cypher_aggregation]
 TOOLS.append(clause_search_tool)
 TOOLS.append(text_search)
+TOOLS.append(saved_view_tool)
