@@ -32,9 +32,13 @@ class SavedViewArgs(BaseModel):
     runtime: Annotated[Any, InjectedToolArg] = Field(None, exclude=True)
 
 
+def _about(view: SavedView) -> dict[str, Any]:
+    """The view's name, as-of rule and who saved it, user-typed text quoted."""
+    return {"name": quote(view.name), "as_of": view.rule_label(), "saved": quote(view.provenance())}
+
+
 def _listed(view: SavedView) -> dict[str, Any]:
-    entry: dict[str, Any] = {"name": quote(view.name), "as_of": view.rule_label(),
-                             "saved": quote(view.provenance())}
+    entry = _about(view)
     if view.problem:
         entry["cannot_open"] = view.problem
     else:
@@ -57,8 +61,7 @@ def run_saved_view(ctx: Context, name: str | None = None) -> str:
     if view.problem:
         raise ContractGraphError(f"The saved view {quote(view.name)} cannot be opened: {view.problem}.")
     payload = filter_payload(ctx, view.contract_filter())
-    return to_json({"view": {"name": quote(view.name), "as_of": view.rule_label(),
-                             "saved": quote(view.provenance())}, **payload})
+    return to_json({"view": _about(view), **payload})
 
 
 def _saved_view(runtime: ToolRuntime, name: str | None = None) -> str:

@@ -39,6 +39,8 @@ def key_test(f: ContractFilter, present: bool = True) -> str:
     """The condition that `c` has the filter's sort key (in the filter's currency, for amounts), or lacks it."""
     key = SORT_KEYS[f.sort_by]
     return (KEYED if present else UNKEYED).get(f.sort_by, f"{key} IS {'NOT ' if present else ''}NULL")
+
+
 # group_by -> (expansion MATCH or "", key expression)
 GROUP_KEYS: dict[str, tuple[str, str]] = {
     "contract_type": ("", "c.contract_type"),

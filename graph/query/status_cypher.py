@@ -37,7 +37,6 @@ EXPIRED_LIST = "[" + ", ".join(f"'{s}'" for s in EXPIRED) + "]"
 ACTIVE = f"{STATUS} IN {IN_FORCE_LIST}"
 INACTIVE = f"{STATUS} IN {EXPIRED_LIST}"
 STATUS_IN = f"{STATUS} IN $status"
-# Two end dates of the initial term, from the text and pre-extracted, both known and different.
 # The filter's test of a set of states, cheaper than `STATUS IN [...]` and equal to it (tests/integration/
 # test_status_cypher.py holds them to graph.query.status on random facts; docs/PERFORMANCE.md, fix 32).
 # Most states follow from three facts every contract carries (effective date, renewal type, end date): the
@@ -50,9 +49,8 @@ STATUS_IN = f"{STATUS} IN $status"
 COARSE = ("CASE WHEN c.effective_date > $as_of THEN 'not_started' WHEN c.renewal_type = 'perpetual' THEN 'perpetual' "
           "WHEN c.end_date IS NULL THEN 'unknown' WHEN c.end_date < $as_of AND "
           "(c.renewal_type IS NULL OR NOT c.renewal_type IN ['automatic', 'evergreen']) THEN 'expired' ELSE 'term' END")
-# What a 'term' contract can be: rolling or in its initial term, it is in force (in one of three states);
+# A 'term' contract is in force (IN_FORCE): rolling or in its initial term, in one of its three term states;
 # evergreen without a renewal period after its initial term, perpetual.
-TERM_STATES = ("in_force", "in_notice_window", "notice_passed", "perpetual")
 NOTICE_STATES = ("in_notice_window", "notice_passed")
 
 
@@ -61,8 +59,7 @@ def states_test(states: tuple[str, ...] | list[str], param: str | None = None) -
     names the parameter that holds them, else they are written out as a literal list)."""
     states = list(dict.fromkeys(states))
     listed = f"${param}" if param else "[" + ", ".join(f"'{s}'" for s in states) + "]"
-    term = [s for s in states if s in TERM_STATES]
-    if not term:  # the rough state decides
+    if not set(states) & set(IN_FORCE):  # the rough state decides
         return f"{COARSE} IN {listed}"
     if set(IN_FORCE) <= set(states):  # every 'term' contract is in force: the rough state decides too
         return f"{COARSE} IN {listed} + ['term']"
@@ -72,6 +69,7 @@ def states_test(states: tuple[str, ...] | list[str], param: str | None = None) -
     return f"head([rough IN [{COARSE}] | CASE rough WHEN 'term' THEN {STATUS} IN {listed} ELSE rough IN {listed} END])"
 
 
+# Two end dates of the initial term, from the text and pre-extracted, both known and different.
 END_DATE_DISAGREES = ("c.end_date_text IS NOT NULL AND c.end_date_extracted IS NOT NULL "
                       "AND c.end_date_text <> c.end_date_extracted")
 END_DATE_AGREES = "c.end_date_text = c.end_date_extracted"

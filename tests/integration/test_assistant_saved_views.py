@@ -22,9 +22,9 @@ from core.errors import ContractGraphError, NotFound
 from core.scripted import ScriptedChatModel, parse_script
 from core.settings import AgentSettings
 from graph.query.filters import ContractFilter
-from graph.server.db import read, write
+from graph.server.db import write
 from graph.store.saved_views import save_view
-from tests.oracle import STORED_STATUS_FACTS, Oracle, stored_status_facts
+from tests.oracle import Oracle, graph_oracle
 from tests.saved_views_support import no_views
 
 pytestmark = pytest.mark.integration
@@ -45,8 +45,7 @@ def views(driver: Driver) -> Iterator[None]:
 
 @pytest.fixture(scope="module")
 def oracle(driver: Driver, prepared_sample) -> Oracle:
-    """The independent count: the sample's records and the stored status facts (tests/oracle.py)."""
-    return Oracle(prepared_sample, stored_status_facts(read(driver, STORED_STATUS_FACTS)))
+    return graph_oracle(driver, prepared_sample)
 
 
 def ctx(driver: Driver) -> Context:
