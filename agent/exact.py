@@ -20,6 +20,7 @@ from agent.events import STEP_LIMIT_MESSAGE, AgentAnswer, ToolTrace
 from agent.offline_plan import OfflinePlanner, Result
 from agent.text_impl import run_text_search
 from agent.tool_support import handle_tool_error
+from agent.view_impl import run_saved_view
 from core.errors import ContractGraphError
 from core.untrusted import clean_data, clean_text, question_problem
 from graph.query.filters import parse_filter
@@ -28,7 +29,7 @@ log = logging.getLogger(__name__)
 # The tools the planner calls, by the names the agent binds them under (agent/tools.py).
 EXACT_TOOLS: dict[str, Callable[..., str]] = {
     "contract_search": search_impl.contract_search, "contract_details": search_impl.contract_details,
-    "clause_search": run_clause_search, "text_search": run_text_search,
+    "clause_search": run_clause_search, "text_search": run_text_search, "saved_view": run_saved_view,
 }
 
 
@@ -52,7 +53,8 @@ def ask_exact(ctx: Context, question: str, planner: OfflinePlanner | None = None
     planner = planner or OfflinePlanner()
     question = clean_text(question)
     focus = parse_filter(ctx.focus.describe()) if ctx.focus is not None else None  # as the system prompt has it
-    parsed = planner.parse(question, ctx.today, None, focus, planner.directory(ctx.driver, ctx.database))
+    parsed = planner.parse(question, ctx.today, None, focus, planner.directory(ctx.driver, ctx.database),
+                           planner.view_names(ctx.driver, ctx.database))
     traces: list[ToolTrace] = []
     step = 0
     while True:

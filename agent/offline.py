@@ -127,10 +127,17 @@ class OfflineChatModel(ReplyChatModel):
             return None
         return self.planner.directory(getattr(ctx, "driver", None), getattr(ctx, "database", None))
 
+    def view_names(self) -> list[str]:
+        try:
+            ctx = get_runtime().context
+        except (RuntimeError, KeyError):
+            return []
+        return self.planner.view_names(getattr(ctx, "driver", None), getattr(ctx, "database", None))
+
     def parse(self, messages: Sequence[BaseMessage]) -> ParsedQuestion:
         question, earlier, _ = _turn(messages)
         return self.planner.parse(question, _today(messages), previous_filter(earlier), _focus(messages),
-                                  self.directory())
+                                  self.directory(), self.view_names())
 
     def reply(self, messages: Sequence[BaseMessage]) -> AIMessage:
         parsed = self.parse(messages)

@@ -14,16 +14,19 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from agent.question import ParsedQuestion, PartyDirectory, answer_contract, answer_text, parse_question
+from agent.question import ParsedQuestion, PartyDirectory, answer_contract, answer_text, answer_view, parse_question
 from agent.question import answer as compose
+from agent.question.views import read_view_question, view_parse
 from core.errors import ContractGraphError, FilterValidationError
 from graph.query.filter_url import LISTING_FIELDS
 from graph.query.filters import ContractFilter, parse_filter
 from graph.reads.repository import party_directory
+from graph.store.saved_views import list_views
 
 log = logging.getLogger(__name__)
 FILTER_META = "contract_filter"
@@ -70,8 +73,22 @@ class OfflinePlanner:
         return cached[1]
 
     @staticmethod
+    def view_names(driver: Any, database: str | None) -> list[str]:
+        """The saved views' names the parser matches, read for every question (a view saved a moment ago is
+        asked about at once; the list is short and its read is one index lookup)."""
+        if driver is None:
+            return []
+        try:
+            return [view.name for view in list_views(driver, database=database)]
+        except ContractGraphError as e:
+            log.warning("saved views unavailable for the offline parser: %s", e)
+            return []
+
+    @staticmethod
     def parse(question: str, today: date, previous: ContractFilter | None, focus: ContractFilter | None,
-              directory: PartyDirectory | None) -> ParsedQuestion:
+              directory: PartyDirectory | None, views: Sequence[str] = ()) -> ParsedQuestion:
+        if (view := read_view_question(question, views)) is not None:
+            return view_parse(question, view, today)  # a view carries its own filter and date: no focus
         # Next to an Explorer filter, every question is about its contracts (until the conversation has a
         # filter of its own, which then carries the focus in it).
         parsed = parse_question(question, today, previous=previous or focus, directory=directory,
@@ -85,11 +102,18 @@ class OfflinePlanner:
     def reply(self, parsed: ParsedQuestion, results: list[Result], step: int) -> Reply:
         """What to do after `step` rounds of tool calls whose results are `results`."""
         meta: dict[str, Any] = {PARSE_META: parsed.to_json()}
-        if parsed.refusal or parsed.clarify or parsed.filter is None or parsed.tool is None:
+        if parsed.refusal or parsed.clarify or parsed.tool is None or (parsed.filter is None
+                                                                       and parsed.tool != "saved_view"):
             return Reply(text=self._decline(parsed), meta=meta)
         errors = [r for _, _, r in results if isinstance(r, str)]
         if errors:
             return Reply(text="A tool reported a problem, so I have no exact answer: " + errors[0][:400], meta=meta)
+        if parsed.tool == "saved_view":
+            if step == 0:
+                return Reply(calls=[("saved_view", parsed.tool_args())])
+            payload = results[0][2]
+            assert isinstance(payload, dict)
+            return Reply(text=answer_view.view_answer(parsed, payload), meta=meta)
         calls = self._next_calls(parsed, results, step)
         if calls:
             return Reply(calls=calls)

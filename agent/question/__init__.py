@@ -11,8 +11,8 @@ Modules: `scan` (tokens, typo correction, consumed spans), `lexicon` (types, cla
 party country), `topic` (free-text topics of the summary), `mention` ('which contracts mention X': a search of
 the contracts' text), `parties` (name matching), `intent` (count/list/sort/aggregation), `contract`
 (contract-level questions), `followup` (refining the previous filter), `leftover` (judging unused words),
-`parsed` (the result), `parser` (the entry point), `answer` / `answer_contract` / `answer_text` (the reply
-text from the tool results).
+`parsed` (the result), `parser` (the entry point), `views` (questions about the team's saved views, read before
+the parser), `answer` / `answer_contract` / `answer_text` / `answer_view` (the reply text from the tool results).
 """
 
 from agent.question.parser import ParsedQuestion, parse_question

@@ -17,8 +17,9 @@ class ParsedQuestion:
 
     question: str
     filter: ContractFilter | None = None
-    tool: str | None = None  # contract_search | contract_details | clause_search | text_search
-    topic: str | None = None  # clause_search: what to look for; text_search: the query (words, "phrases")
+    tool: str | None = None  # contract_search | contract_details | clause_search | text_search | saved_view
+    # clause_search: what to look for; text_search: the query (words, "phrases"); saved_view: the view's name
+    topic: str | None = None
     understood: list[tuple[str, str]] = field(default_factory=list)
     ignored: list[str] = field(default_factory=list)
     clarify: str | None = None
@@ -37,6 +38,8 @@ class ParsedQuestion:
             return {"question": self.topic or self.question, **scope}
         if self.tool == "text_search":
             return {"query": self.topic or "", **scope}
+        if self.tool == "saved_view":
+            return {"name": self.topic} if self.topic else {}
         return scope
 
     def partial_filter(self) -> dict[str, Any] | None:

@@ -17,7 +17,7 @@ from agent.context import Context
 from agent.graph import build_agent
 from agent.runner import ask
 from agent.tool_output import QUOTE_CLOSE, QUOTE_OPEN
-from agent.view_tool import run_saved_view
+from agent.view_impl import run_saved_view
 from core.errors import ContractGraphError, NotFound
 from core.scripted import ScriptedChatModel, parse_script
 from core.settings import AgentSettings
