@@ -114,3 +114,8 @@ def ping(driver: Driver) -> None:
     """Raise DatabaseUnavailable unless the database answers."""
     with wrap_errors():
         driver.verify_connectivity()
+
+
+def native(value: Any) -> Any:
+    """A Neo4j temporal value (neo4j.time Date, DateTime) as Python's date / datetime; anything else as it is."""
+    return value.to_native() if hasattr(value, "to_native") else value

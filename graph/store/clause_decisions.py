@@ -24,7 +24,7 @@ from neo4j import Driver
 from core.cuad_topics import CUAD_CATEGORIES
 from core.errors import FilterValidationError, NotFound
 from core.text_safety import multiline_text, reviewer_name
-from graph.server.db import read, write_rows
+from graph.server.db import native, read, write_rows
 
 VERDICTS = ("confirmed", "rejected")
 NOTE_MAX = 1000
@@ -78,10 +78,8 @@ class Decision:
 
     @classmethod
     def of(cls, row: dict[str, Any]) -> Decision:
-        at = row["decided_at"]
-        return cls(row["file_id"], row["category"], row["verdict"], row["reviewer"],
-                   at.to_native() if hasattr(at, "to_native") else at, row.get("note") or "",
-                   row.get("section") or "")
+        return cls(row["file_id"], row["category"], row["verdict"], row["reviewer"], native(row["decided_at"]),
+                   row.get("note") or "", row.get("section") or "")
 
     def provenance(self) -> str:
         """'confirmed by Ana Ruiz on 2026-12-02 05:40 UTC' (the note apart)."""
@@ -99,8 +97,7 @@ class Change:
 
     @classmethod
     def of(cls, row: dict[str, Any]) -> Change:
-        at = row["ended_at"]
-        return cls(Decision.of(row), row["ended"], row["ended_by"], at.to_native() if hasattr(at, "to_native") else at)
+        return cls(Decision.of(row), row["ended"], row["ended_by"], native(row["ended_at"]))
 
     def line(self) -> str:
         """'rejected by A. Analyst on 2026-12-02 05:30 UTC: “boilerplate”; replaced by B. Reviewer on ...'."""

@@ -21,7 +21,7 @@ from typing import Any
 from neo4j import Driver, ManagedTransaction
 
 from graph.query.renewal_dates import add_months
-from graph.server.db import read, write_tx
+from graph.server.db import native, read, write_tx
 from graph.store.end_dates import reconcile
 
 LABEL = "AgreementPlaceholder"
@@ -131,20 +131,16 @@ def texts(driver: Driver, file_ids: list[str], database: str | None = None) -> d
     return {r["file_id"]: r["text"] for r in read(driver, TEXTS, {"ids": file_ids}, database=database)}
 
 
-def _native(value: Any) -> date | None:
-    return value.to_native() if hasattr(value, "to_native") else value
-
-
 def amended_end(base: date | None, changes: list[dict[str, Any]]) -> tuple[date, str, str] | None:
     """The parent's end after its members' term changes, applied in order (date, ordinal, file id): a new end
     replaces it, an extension adds months to it (skipped while no end is known). Returns (end, the last
     changing member's file id, its quote), or None when nothing changes the term."""
     end, by = base, None
     ordered = sorted((c for c in changes if c.get("file_id")),
-                     key=lambda c: (_native(c.get("date")) or date.min, c.get("ordinal") or 0, c["file_id"]))
+                     key=lambda c: (native(c.get("date")) or date.min, c.get("ordinal") or 0, c["file_id"]))
     for change in ordered:
         if change.get("term_end") is not None:
-            end, by = _native(change["term_end"]), change
+            end, by = native(change["term_end"]), change
         elif change.get("term_months") and end is not None:
             end, by = add_months(end, int(change["term_months"])), change
     return (end, by["file_id"], by["quote"]) if by is not None and end is not None else None
@@ -155,7 +151,7 @@ def apply_term_changes(tx: ManagedTransaction, parents: list[str]) -> int:
     precedence; returns how many contracts have an amended end."""
     rows = []
     for row in tx.run(TERM_CHANGES, file_ids=parents).data():
-        found = amended_end(_native(row["base"]), row["changes"])
+        found = amended_end(native(row["base"]), row["changes"])
         if found is not None or row["current"] is not None:
             end, by, quote = found or (None, None, None)
             rows.append({"file_id": row["file_id"], "end": end, "by": by, "quote": quote})

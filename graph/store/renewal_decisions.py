@@ -24,7 +24,7 @@ from neo4j import Driver
 
 from core.errors import FilterValidationError, NotFound
 from core.text_safety import multiline_text, one_line_name, reviewer_name
-from graph.server.db import read, write_rows
+from graph.server.db import native, read, write_rows
 
 DECISIONS = ("undecided", "renew", "renegotiate", "terminate")
 OWNER_MAX = 80
@@ -70,8 +70,6 @@ class Decision:
     @classmethod
     def of(cls, raw: dict[str, Any]) -> Decision:
         """From a returned map (neo4j temporal values converted)."""
-        def native(value: Any) -> Any:
-            return value.to_native() if hasattr(value, "to_native") else value
         return cls(deadline=native(raw["deadline"]), decision=raw["decision"], owner=raw.get("owner"),
                    note=raw.get("note"), decided_by=raw.get("decided_by"), decided_at=native(raw.get("decided_at")))
 

@@ -30,7 +30,7 @@ from core.text_safety import one_line_name, reviewer_name
 from graph.query.filter_url import LISTING_FIELDS, filter_to_query
 from graph.query.filter_values import has_alnum
 from graph.query.filters import ContractFilter, parse_filter
-from graph.server.db import read, write_rows
+from graph.server.db import native, read, write_rows
 
 AsOfRule = Literal["today", "fixed"]
 AS_OF_RULES: tuple[AsOfRule, ...] = ("today", "fixed")
@@ -69,13 +69,9 @@ class ViewExists(ContractGraphError):
         self.existing = existing
 
 
-def _native(value: Any) -> Any:
-    return value.to_native() if hasattr(value, "to_native") else value
-
-
 def _time(value: Any) -> datetime | None:
-    native = _native(value)
-    return native if isinstance(native, datetime) else None
+    found = native(value)
+    return found if isinstance(found, datetime) else None
 
 
 @dataclass(frozen=True)
@@ -103,7 +99,7 @@ class SavedView:
                 raise ValueError("not a JSON object")
         except (TypeError, ValueError):
             problem = "its stored filter is not readable"
-        as_of = _native(raw.get("as_of"))
+        as_of = native(raw.get("as_of"))
         if as_of is not None and not isinstance(as_of, date):
             problem, as_of = "its as-of date is not a date", None
         if not (raw.get("name") or raw.get("name_key")):
