@@ -14,7 +14,7 @@ from neo4j import Driver
 
 from components.formatting import escape_md
 from core.errors import ContractGraphError
-from graph.reads.repository import overview
+from graph.reads.repository import headline
 from graph.server.config import Neo4jSettings
 from graph.server.db import build_driver, ping, unavailable_message
 
@@ -43,8 +43,8 @@ class DbStatus:
 
 
 @st.cache_data(ttl=15, max_entries=4, show_spinner=False)
-def _overview_numbers() -> dict[str, Any]:
-    return overview(get_driver())
+def _headline() -> dict[str, Any]:
+    return headline(get_driver())
 
 
 def db_status() -> DbStatus:
@@ -52,7 +52,7 @@ def db_status() -> DbStatus:
     settings = get_settings()
     try:
         ping(get_driver())
-        numbers = _overview_numbers()
+        numbers = _headline()
     except ContractGraphError as e:
         return DbStatus(False, settings.uri, str(e), {})
     except OSError as e:  # e.g. a socket error outside the driver's own wrapping

@@ -30,10 +30,10 @@ from graph.reads.repository import (
     fuzzy_parties,
     organisation_members,
     organisations,
-    overview,
     search_contracts,
     search_parties,
 )
+from graph.reads.repository import kpis as kpi_numbers
 from graph.retrieval.clause_grid import ClauseGrid, Column, clause_grid
 from graph.retrieval.clause_review import ClauseReview, clause_review
 from graph.retrieval.search import ClauseResult, clause_search
@@ -105,7 +105,7 @@ def expiry_years(filter_json: str, today: date) -> SearchResult | None:
 
 @st.cache_data(ttl=60, max_entries=8, show_spinner=False)
 def kpis(today: date) -> dict:
-    return overview(get_driver(), today=today)
+    return kpi_numbers(get_driver(), today=today)
 
 
 @st.cache_data(ttl=TTL_S, max_entries=4, show_spinner=False)

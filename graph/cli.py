@@ -19,7 +19,7 @@ from core.cli_support import json_object_arg, parse_args, run_cli
 from core.json_finite import finite, non_finite_note
 from graph.readonly.guard import DEFAULT_ROW_CAP, DEFAULT_TIMEOUT_S, MAX_TIMEOUT_S, run_read_only
 from graph.reads.currencies import amounts_by_currency, markdown_table
-from graph.reads.repository import graph_counts, json_params, overview, search_contracts, search_parties
+from graph.reads.repository import graph_counts, headline, json_params, overview, search_contracts, search_parties
 from graph.server import process as server
 from graph.server.config import Neo4jSettings
 from graph.server.db import build_driver
@@ -52,7 +52,7 @@ def cmd_server(args: argparse.Namespace) -> int:
 
 def cmd_load(args: argparse.Namespace) -> int:
     with build_driver() as driver:
-        if args.if_empty and overview(driver)["contracts"] > 0:
+        if args.if_empty and headline(driver)["contracts"] > 0:
             # Still bring the schema up to date: new indexes and backfills reach existing databases too.
             ensure_schema(driver)
             print("The graph already holds contracts; nothing loaded (schema up to date).")

@@ -190,13 +190,24 @@ def find_contract_choices(driver: Driver, fragment: str, limit: int = 50,
     return read(driver, queries.CONTRACT_CHOICES, {"fragment": fragment.lower().strip(), "limit": limit}, database)
 
 
-def overview(driver: Driver, today: date | None = None, horizon_days: int = 90,
-             database: str | None = None) -> dict[str, Any]:
-    """KPI numbers for the Overview page and the sidebar."""
+def headline(driver: Driver, database: str | None = None) -> dict[str, Any]:
+    """What the sidebar shows: contracts, parties, has_sample, with_text (no status or amount arithmetic)."""
+    return read(driver, queries.HEADLINE, {}, database)[0]
+
+
+def kpis(driver: Driver, today: date | None = None, horizon_days: int = 90,
+         database: str | None = None) -> dict[str, Any]:
+    """The Overview's cards: contracts, parties, clauses, active, expiring, no_end_date, the values by currency."""
     today = today or date.today()
     # `active` is the status filter's "in force on as_of" (graph.query.status), so the card equals its Explorer list
     params = {"today": today, "as_of": today, "horizon": today + timedelta(days=horizon_days)}
-    return read(driver, queries.OVERVIEW, params, database)[0]
+    return read(driver, queries.KPIS, params, database)[0]
+
+
+def overview(driver: Driver, today: date | None = None, horizon_days: int = 90,
+             database: str | None = None) -> dict[str, Any]:
+    """Every headline and KPI number (`python -m graph stats`, tests)."""
+    return {**headline(driver, database), **kpis(driver, today, horizon_days, database)}
 
 
 def filter_options(driver: Driver, database: str | None = None) -> dict[str, list[str]]:
