@@ -43,6 +43,9 @@ RANGE_INDEXES = (
     "CREATE INDEX contract_party_count IF NOT EXISTS FOR (c:Contract) ON (c.party_count)",
     "CREATE INDEX contract_law_country IF NOT EXISTS FOR (c:Contract) ON (c.governing_law_country)",
     "CREATE INDEX contract_law_state IF NOT EXISTS FOR (c:Contract) ON (c.governing_law_state)",
+    # Every page's sidebar asks whether the CUAD sample is loaded (graph.reads.cypher HEADLINE): a seek, where a
+    # portfolio without it read every contract (0.3 s at 1M).
+    "CREATE INDEX contract_source IF NOT EXISTS FOR (c:Contract) ON (c.source)",
     "CREATE INDEX party_name IF NOT EXISTS FOR (p:Party) ON (p.name)",
     "CREATE INDEX party_contract_count IF NOT EXISTS FOR (p:Party) ON (p.contract_count)",
     # The legal entities of one name (graph.store.organisations regroups them by it after every write).
