@@ -54,7 +54,7 @@ def ask_exact(ctx: Context, question: str, planner: OfflinePlanner | None = None
     question = clean_text(question)
     focus = parse_filter(ctx.focus.describe()) if ctx.focus is not None else None  # as the system prompt has it
     parsed = planner.parse(question, ctx.today, None, focus, planner.directory(ctx.driver, ctx.database),
-                           planner.view_names(ctx.driver, ctx.database))
+                           planner.view_names(ctx.driver, ctx.database, question))
     traces: list[ToolTrace] = []
     step = 0
     while True:

@@ -118,26 +118,24 @@ class OfflineChatModel(ReplyChatModel):
             self._planner = OfflinePlanner(self.party_rows)
         return self._planner
 
+    @staticmethod
+    def _database() -> tuple[Any, str | None]:
+        """The run's driver and database (None, None outside an agent run)."""
+        try:
+            ctx = get_runtime().context
+        except (RuntimeError, KeyError):
+            return None, None
+        return getattr(ctx, "driver", None), getattr(ctx, "database", None)
+
     def directory(self) -> PartyDirectory | None:
         if self.party_rows is not None:
             return self.planner.directory(None, None)
-        try:
-            ctx = get_runtime().context
-        except (RuntimeError, KeyError):
-            return None
-        return self.planner.directory(getattr(ctx, "driver", None), getattr(ctx, "database", None))
-
-    def view_names(self) -> list[str]:
-        try:
-            ctx = get_runtime().context
-        except (RuntimeError, KeyError):
-            return []
-        return self.planner.view_names(getattr(ctx, "driver", None), getattr(ctx, "database", None))
+        return self.planner.directory(*self._database())
 
     def parse(self, messages: Sequence[BaseMessage]) -> ParsedQuestion:
         question, earlier, _ = _turn(messages)
         return self.planner.parse(question, _today(messages), previous_filter(earlier), _focus(messages),
-                                  self.directory(), self.view_names())
+                                  self.directory(), self.planner.view_names(*self._database(), question))
 
     def reply(self, messages: Sequence[BaseMessage]) -> AIMessage:
         parsed = self.parse(messages)

@@ -21,7 +21,7 @@ from typing import Any
 
 from agent.question import ParsedQuestion, PartyDirectory, answer_contract, answer_text, answer_view, parse_question
 from agent.question import answer as compose
-from agent.question.views import read_view_question, view_parse
+from agent.question.views import read_view_question, says_view, view_parse
 from core.errors import ContractGraphError, FilterValidationError
 from graph.query.filter_url import LISTING_FIELDS
 from graph.query.filters import ContractFilter, parse_filter
@@ -73,10 +73,10 @@ class OfflinePlanner:
         return cached[1]
 
     @staticmethod
-    def view_names(driver: Any, database: str | None) -> list[str]:
-        """The saved views' names the parser matches, read for every question (a view saved a moment ago is
-        asked about at once; the list is short and its read is one index lookup)."""
-        if driver is None:
+    def view_names(driver: Any, database: str | None, question: str) -> list[str]:
+        """The saved views' names the parser matches, read for each question that says "view" (a view saved a
+        moment ago is asked about at once; the list is short and its read is one index lookup); none else."""
+        if driver is None or not says_view(question):
             return []
         try:
             return [view.name for view in list_views(driver, database=database)]

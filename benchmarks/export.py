@@ -44,7 +44,7 @@ def _filters() -> list[tuple[str, ContractFilter]]:
 
 
 def export_one(driver: Any, name: str, f: ContractFilter, max_rows: int) -> dict[str, Any]:
-    """One question's CSV, timed; skipped above max_rows."""
+    """One question's export rows read and timed (checked against its count); skipped above max_rows."""
     total = search_contracts(driver, f.model_copy(update={"limit": 0})).total_count  # today, as the CSV
     entry: dict[str, Any] = {"name": name, "filter": f.describe(), "matches": total,
                              "load_avg_start": list(os.getloadavg())}

@@ -64,11 +64,16 @@ def _extra(words: list[str]) -> tuple[str, ...]:
     return tuple(t for t in words if t not in w.FILLER and t not in VIEW_WORDS and t not in VIEW_FILLER)
 
 
+def says_view(question: str) -> bool:
+    """Whether the question has the word "view(s)": the only questions for which the names are worth reading."""
+    return bool(VIEW_WORDS & set(tokens(question)))
+
+
 def read_view_question(question: str, names: Sequence[str]) -> ViewQuestion | None:
     """The saved view the question asks about, the list of views, or None (not a saved-view question)."""
-    words = tokens(question)
-    if not VIEW_WORDS & set(words):
+    if not says_view(question):
         return None
+    words = tokens(question)
     found = _find(words, names)
     if found is not None:
         name, start, end = found

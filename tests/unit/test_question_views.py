@@ -76,3 +76,10 @@ def test_the_list_answer() -> None:
         "are in the Q1 renewals view?\", or open one from the sidebar.")
     assert view_answer(parsed, {"views": [], "total": 0}) == \
         "The team has no saved views yet: save one from the Explorer's filter."
+
+
+def test_the_names_are_read_only_for_a_question_that_says_view() -> None:
+    # A driver that cannot be used: reading the names for this question would raise.
+    assert OfflinePlanner.view_names(object(), None, "How many supply contracts are there?") == []
+    with pytest.raises(AttributeError):
+        OfflinePlanner.view_names(object(), None, "What saved views do we have?")
