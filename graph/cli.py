@@ -9,15 +9,20 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
 import sys
+from pathlib import Path
 from typing import Any
 
 from tqdm import tqdm
 
 from core.cli_input import CliParser, int_option, row_cap, seconds_option
 from core.cli_support import json_object_arg, parse_args, run_cli
+from core.errors import ContractGraphError
 from core.json_finite import finite, non_finite_note
+from graph.query.filters import parse_filter
 from graph.readonly.guard import DEFAULT_ROW_CAP, DEFAULT_TIMEOUT_S, MAX_TIMEOUT_S, run_read_only
+from graph.reads.contracts_csv import write_contracts_csv
 from graph.reads.currencies import amounts_by_currency, markdown_table
 from graph.reads.repository import graph_counts, headline, json_params, overview, search_contracts, search_parties
 from graph.server import process as server
@@ -73,6 +78,26 @@ def cmd_search(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_export(args: argparse.Namespace) -> int:
+    """Every matching contract to a CSV file, written beside it first and renamed when complete, so an error
+    or Ctrl-C midway leaves no half-written file (and an earlier file of that name as it was)."""
+    f = parse_filter(json_object_arg(args.filter))
+    target = Path(args.out)
+    if target.is_dir():
+        raise ContractGraphError(f"--out {target} is a folder; name the file, e.g. {target / 'contracts.csv'}")
+    if not target.parent.is_dir():
+        raise ContractGraphError(f"--out {target}: the folder {target.parent} does not exist")
+    part = target.with_name(f".{target.name}.part")
+    try:
+        with build_driver() as driver, part.open("w", encoding="utf-8", newline="") as out:
+            written = write_contracts_csv(driver, f, out)
+        os.replace(part, target)
+    finally:
+        part.unlink(missing_ok=True)
+    print(f"Wrote {written:,} contracts to {target}")
+    return 0
+
+
 def cmd_parties(args: argparse.Namespace) -> int:
     with build_driver() as driver:
         _print(search_parties(driver, json_object_arg(args.query)))
@@ -125,6 +150,10 @@ def build_parser() -> argparse.ArgumentParser:
     search = sub.add_parser("search", help="contracts matching a ContractFilter JSON")
     search.add_argument("filter", nargs="?", default="{}")
     search.set_defaults(func=cmd_search)
+    export = sub.add_parser("export", help="every contract matching a ContractFilter JSON, as a CSV file")
+    export.add_argument("filter", nargs="?", default="{}")
+    export.add_argument("--out", required=True, metavar="PATH", help="the CSV file to write (replaced if it exists)")
+    export.set_defaults(func=cmd_export)
     parties = sub.add_parser("parties", help="parties by name fragment and country")
     parties.add_argument("query", nargs="?", default="{}")
     parties.set_defaults(func=cmd_parties)

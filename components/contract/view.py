@@ -9,10 +9,11 @@ import pandas as pd
 import streamlit as st
 
 from components import reads
-from components.formatting import country_label, duration_label, escape_md, law_label, money, parties_short
+from components.formatting import country_label, escape_md, money, parties_short
 from components.network_view import render_network
 from components.routes import PARTIES_PAGE
 from core.currency import currency_name
+from core.labels import duration_label, law_label
 from graph.reads import subgraph
 
 # The document layer in the graph opens collapsed to the top-level sections; more on request.

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import math
+import shlex
 from datetime import date
 
 import streamlit as st
@@ -66,7 +68,29 @@ def _table(result: SearchResult, key: str) -> None:
         st.switch_page(CONTRACT_PAGE, query_params={"file_id": frame.iloc[rows[0]]["file_id"]})
 
 
+# The download is built in the app's memory (about 0.9 kB a row) at 6-9k rows a second (docs/PERFORMANCE.md,
+# "Download all rows"): 100,000 rows are ~90 MB and 11-16 s. Beyond that the command line writes the file a
+# chunk at a time, in constant memory.
+DOWNLOAD_MAX_ROWS = 100_000
+
+
+def export_command(f: ContractFilter) -> str:
+    """The shell command that writes every row of `f` to a CSV file (the filter's values quoted for a shell)."""
+    spec = f.model_dump(mode="json", exclude_defaults=True, exclude={"limit", "offset"})
+    return f"python -m graph export {shlex.quote(json.dumps(spec, ensure_ascii=False))} --out contracts.csv"
+
+
+def _too_many(f: ContractFilter, total: int) -> None:
+    with st.popover(f"Download all {total:,} rows", icon=":material/download:"):
+        st.markdown(f"The dashboard downloads at most {DOWNLOAD_MAX_ROWS:,} rows at a time; this filter matches "
+                    f"{total:,}. Narrow it, or write every row to a file from a shell in the project folder:")
+        st.code(export_command(f), language="bash", wrap_lines=True)
+
+
 def _download(driver: Driver, f: ContractFilter, total: int) -> None:
+    if total > DOWNLOAD_MAX_ROWS:
+        _too_many(f, total)
+        return
     st.download_button(
         f"Download all {total:,} rows (CSV)", data=lambda: contracts_csv(driver, f),
         file_name=csv_name("contracts", f, date.today()),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from components.formatting import duration_label
+from core.labels import duration_label
 
 
 @pytest.mark.parametrize(("value", "label"), [

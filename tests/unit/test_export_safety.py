@@ -18,6 +18,7 @@ from components.renewals.export import schedule_csv, schedule_ics
 from core.text_safety import csv_cell, multiline_text, one_line_name
 from graph.query.filters import ContractFilter
 from graph.query.renewal_dates import Deadlines, Span, TermFacts
+from graph.reads import contracts_csv
 from graph.reads.renewals import ScheduleRow
 from graph.retrieval.clause_review import ClauseReview, ReviewRow, review_csv
 
@@ -45,7 +46,7 @@ def test_explorer_csv_neutralises_file_id_title_party_and_summary(monkeypatch: p
         "effective_date": "2020-01-01", "end_date": None, "duration": "P1Y", "total_amount": -10.0,
         "parties": [{"name": "@evil", "role": "Buyer", "countries": ["US"]}], "governing_law": None,
         "summary": "\t=1+1"}
-    monkeypatch.setattr(explorer_export, "all_contracts", lambda driver, f: iter([row]))
+    monkeypatch.setattr(contracts_csv, "all_contracts", lambda driver, f, today: iter([row]))
     [line] = _cells(explorer_export.contracts_csv(None, ContractFilter()))  # type: ignore[arg-type]
     assert line["file_id"] == "'=HYPERLINK(\"http://evil/x\")"
     assert line["title"] == "'+SUM(1)"
