@@ -13,6 +13,7 @@ from components.build_status import layer_note
 from components.contract.page_image import render_on_page
 from components.db import get_driver
 from components.formatting import escape_md
+from components.renewals.act_on import HORIZONS
 from components.renewals.export import STATE_LABELS, clean_quote, span_text
 from components.routes import EXPLORER_PAGE, RENEWALS_PAGE
 from graph.query.filter_url import filter_to_query
@@ -20,7 +21,7 @@ from graph.query.filters import ContractFilter, days_after
 from graph.query.status import Status, from_row, status
 from graph.reads.renewals import ScheduleRow, contract_terms
 
-NOTICE_DAYS = 90
+NOTICE_DAYS = HORIZONS[-1]  # the Overview's deadline list counts this card's number for its longest horizon
 FIELD_LABELS = {"expiration": "Expiration / term end", "initial_term": "Initial term", "renewal_type": "Renewal",
                 "renewal_term": "Renewal term", "notice_period": "Notice to stop renewal",
                 "convenience_notice": "Termination for convenience notice", "note": "Note"}
@@ -30,13 +31,15 @@ def notice_filter(as_of: date) -> ContractFilter:
     return ContractFilter(as_of=as_of, min_notice_by=as_of, max_notice_by=days_after(as_of, NOTICE_DAYS))
 
 
-def render_notice_card(as_of: date) -> None:
-    """Notice deadlines in the next 90 days as of the page's date, drilling down to the Explorer and Renewals."""
+def render_notice_card(as_of: date, counted: int | None = None) -> None:
+    """Notice deadlines in the next 90 days as of the page's date, drilling down to the Explorer and Renewals.
+    `counted`: that number when the page has it already (the Overview's deadline list counts the same filter)."""
     with st.container(border=True):
         left, right = st.columns([1, 2], vertical_alignment="center")
         f = notice_filter(as_of)
         with reads.guarded(stop=False):
-            total = reads.search(f.model_copy(update={"limit": 0}).model_dump_json()).total_count
+            total = counted if counted is not None else \
+                reads.search(f.model_copy(update={"limit": 0}).model_dump_json()).total_count
             left.metric(f"Notice deadlines in the next {NOTICE_DAYS} days", f"{total:,}",
                         help="Contracts whose next notice deadline (to stop a renewal or before the term ends) "
                              f"falls between {as_of} and {f.max_notice_by}.")

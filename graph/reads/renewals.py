@@ -41,6 +41,15 @@ FACT_COLUMNS = """c.file_id AS file_id, c.title AS title, c.contract_type AS con
 SCHEDULE_TAIL = (f"WITH c, {NEXT_NOTICE_BY} AS next_notice_by, {NEXT_RENEWAL} AS next_renewal\n"
                  f"ORDER BY next_notice_by, next_renewal, c.file_id\nLIMIT $schedule_cap + 1\n"
                  f"RETURN {FACT_COLUMNS}")
+# How many of the matches have their next notice deadline on or before each cut (the Overview's 30 / 60 / 90-day
+# switch when the list holds only the soonest): one pass instead of one count per horizon (docs/PERFORMANCE.md,
+# fix 34). Aggregated as it streams: collecting the matches hit the transaction memory limit at 1M.
+def horizons_tail(cuts: int) -> str:
+    """The statement's end after the filter's head: the number of matches, then one count per cut."""
+    counts = ", ".join(f"count(CASE WHEN next_notice_by <= $cuts[{i}] THEN 1 END)" for i in range(cuts))
+    return f"WITH {NEXT_NOTICE_BY} AS next_notice_by\nRETURN count(*) AS total, [{counts}] AS within"
+
+
 CONTRACT_TERMS = f"MATCH (c:Contract {{file_id: $file_id}})\nRETURN {FACT_COLUMNS}"
 
 
@@ -105,6 +114,19 @@ def soonest(driver: Driver, f: ContractFilter | dict[str, Any], today: date | No
     ordered = sorted(rows, key=lambda r: (r.deadlines.next_notice_by or date.max,
                                           r.deadlines.next_renewal or date.max, r.file_id))
     return Schedule(ordered[:cap], truncated=len(ordered) > cap)
+
+
+def notice_horizons(driver: Driver, f: ContractFilter | dict[str, Any], cuts: tuple[date, ...],
+                    today: date | None = None, database: str | None = None) -> tuple[int, ...]:
+    """For each of `cuts`, how many contracts matching `f` have their next notice deadline as of `f.as_of`
+    (default today) on or before it; the last number is every match's when `f` bounds the deadline by the last
+    cut (`max_notice_by`), as the Overview's list does."""
+    f = parse_filter(f)
+    as_of = f.as_of or today or date.today()
+    head = compile_match(f, as_of)
+    params = {**head.params, "as_of": as_of, "cuts": list(cuts)}
+    [row] = read(driver, f"{head.cypher}\n{horizons_tail(len(cuts))}", params, database)
+    return tuple(row["within"])
 
 
 def renewal_schedule(driver: Driver, f: ContractFilter | dict[str, Any], today: date | None = None,

@@ -103,12 +103,12 @@ st.title("Contract portfolio")
 as_of = pick_as_of(url_as_of())
 st.caption(f"Commercial contracts in the knowledge graph, as of {as_of:%Y-%m-%d}. Click any bar to open those "
            "contracts in the Explorer.")
-render_act_on(as_of)  # first: what needs doing, before the portfolio's numbers
+deadlines = render_act_on(as_of)  # first: what needs doing, before the portfolio's numbers
 
 with reads.guarded():
     numbers = reads.kpis(as_of)
 render_kpis(numbers, as_of)
-render_notice_card(as_of)
+render_notice_card(as_of, deadlines)  # the same 90 days as the list's longest horizon: counted there
 
 with reads.guarded():
     clicked, _ = render_charts(ContractFilter(), as_of, "overview", CHARTS_KEY)

@@ -20,10 +20,10 @@ from streamlit.runtime.media_file_manager import MediaFileManager
 from streamlit.testing.v1 import AppTest
 
 from components.explorer.results import CYPHER_KEY
+from components.renewals import act_on
 from components.session import EXPLORER_FILTER
 from graph.query.filter_url import filter_from_query, filter_to_query, short_digest
 from graph.query.filters import ContractFilter, parse_filter
-from graph.reads import renewals
 from graph.reads.repository import overview, search_contracts
 from graph.server.config import REPO_ROOT
 from graph.store.prepare import Prepared
@@ -227,9 +227,9 @@ def test_explorer_shows_the_cypher_that_ran():
 
 def test_overview_lists_the_soonest_deadlines_when_more_match_than_it_holds(driver, monkeypatch):
     # A million contracts have tens of thousands of notice deadlines in 90 days; the list held 5,000 and the card
-    # showed "More than 5000 contracts match". With a cap of 3 on the sample the card lists the 3 soonest and
-    # counts each horizon with the compiler.
-    monkeypatch.setattr(renewals, "SCHEDULE_CAP", 3)
+    # showed "More than 5000 contracts match". It lists the act_on.LISTED soonest; with 3 on the sample the card
+    # lists the 3 soonest and counts each horizon in one pass, equal to the compiler's counts.
+    monkeypatch.setattr(act_on, "LISTED", 3)
     st.cache_data.clear()  # no schedule cached by another test, and none of this test's left for them
     try:
         _soonest_on_overview(driver)
@@ -246,6 +246,7 @@ def _soonest_on_overview(driver) -> None:
     assert counts[90] > 3
     control = at.segmented_control(key="overview_act_days")
     assert [control.format_func(d) for d in (30, 60, 90)] == [f"{d} days ({counts[d]:,})" for d in (30, 60, 90)]
+    assert metric(at, "Notice deadlines in the next 90 days") == f"{counts[90]:,}"  # the list's number, shared
     control.set_value(90).run()
     assert not at.exception and not at.error
     captions = " ".join(c.value for c in at.caption)

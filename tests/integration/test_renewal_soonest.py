@@ -1,6 +1,8 @@
 """The capped renewal schedule (graph.reads.renewals.soonest): with more matching contracts than the cap, the
 rows are the cap soonest deadlines, exactly those an independent Python ordering of every contract's stored
-facts puts first; a schedule of exactly the cap is whole; renewal_schedule refuses a truncated one."""
+facts puts first; a schedule of exactly the cap is whole; renewal_schedule refuses a truncated one.
+`notice_horizons` (the Overview's 30 / 60 / 90-day counts when the list is cut) equals the same independent
+computation, and the compiler's count of each horizon's own filter."""
 
 from __future__ import annotations
 
@@ -12,7 +14,8 @@ from core.errors import ContractGraphError
 from graph.query.filters import ContractFilter
 from graph.query.renewal_dates import deadlines, from_row
 from graph.reads import renewals
-from graph.reads.renewals import renewal_schedule, soonest
+from graph.reads.renewals import horizons_tail, notice_horizons, renewal_schedule, soonest
+from graph.reads.repository import search_contracts
 from graph.server.db import read
 
 AS_OF = date(2012, 1, 1)
@@ -50,3 +53,23 @@ def test_a_schedule_of_exactly_the_cap_is_whole(driver, monkeypatch):
     monkeypatch.setattr(renewals, "SCHEDULE_CAP", n - 1)
     with pytest.raises(ContractGraphError, match=f"More than {n - 1:,} contracts match"):
         renewal_schedule(driver, year)
+
+
+@pytest.mark.parametrize("as_of", [AS_OF, date(2015, 6, 1), date(2030, 1, 1), date(1990, 1, 1)])
+def test_horizon_counts_equal_every_contracts_deadlines(driver, as_of: date) -> None:
+    nexts = [deadlines(from_row(raw), as_of).next_notice_by for raw in read(driver, FACTS)]
+    cuts = tuple(as_of + timedelta(days=d) for d in (30, 60, 90))
+    expected = tuple(sum(n is not None and as_of <= n <= cut for n in nexts) for cut in cuts)
+    window = ContractFilter(as_of=as_of, min_notice_by=as_of, max_notice_by=cuts[-1], limit=0)
+    assert notice_horizons(driver, window, cuts) == expected
+    assert expected == tuple(search_contracts(driver, window.model_copy(update={"max_notice_by": cut})).total_count
+                             for cut in cuts)
+    if as_of == AS_OF:
+        assert 0 < expected[0] < expected[1] < expected[2]  # the sample's deadlines spread over the horizons
+    if as_of == date(1990, 1, 1):
+        assert expected == (0, 0, 0)
+
+
+def test_horizons_statement_counts_as_it_streams() -> None:
+    assert horizons_tail(2).endswith("RETURN count(*) AS total, [count(CASE WHEN next_notice_by <= $cuts[0] THEN 1 "
+                                     "END), count(CASE WHEN next_notice_by <= $cuts[1] THEN 1 END)] AS within")

@@ -6,7 +6,14 @@ from datetime import date
 
 import pytest
 
-from graph.query.compiler import compile_aggregation, compile_count, compile_match, compile_search, lucene_query
+from graph.query.compiler import (
+    GROUP_KEYS,
+    compile_aggregation,
+    compile_count,
+    compile_match,
+    compile_search,
+    lucene_query,
+)
 from graph.query.filters import parse_filter
 
 TODAY = date(2024, 6, 30)
@@ -220,8 +227,26 @@ def test_metrics(metric: str, expr: str) -> None:
     assert "ORDER BY value ASC, key ASC" in q.cypher
     # Amount metrics read only contracts with an amount (the same groups: amount-less ones end as null values).
     has_amount = metric.endswith("_amount")
-    assert q.cypher.startswith(f"{HEAD}\nWHERE c.total_amount IS NOT NULL AND c.currency = $currency\n"
-                               if has_amount else f"{HEAD}\nWITH c,")
+    # Counting every contract by type reads the types from their index (KEY_PROPERTIES); other metrics read the store.
+    assert q.cypher.startswith(f"{HEAD}\nWHERE c.total_amount IS NOT NULL AND c.currency = $currency\n" if has_amount
+                               else f"{HEAD}\nWHERE c.contract_type IS NOT NULL\nWITH c," if metric == "count"
+                               else f"{HEAD}\nWITH c,")
+
+
+@pytest.mark.parametrize(("group_by", "prop"), [
+    ("contract_type", "c.contract_type"), ("effective_year", "c.effective_date"),
+    ("effective_month", "c.effective_date"), ("end_year", "c.end_date"),
+    ("governing_law_country", "c.governing_law_country"), ("currency", "c.currency"),
+])
+def test_counting_every_contract_by_an_indexed_key_tests_the_property_in_the_head(group_by: str, prop: str) -> None:
+    key = GROUP_KEYS[group_by][1]
+    q = compile_aggregation(parse_filter({"group_by": group_by}), TODAY)
+    assert q.cypher == "\n".join([HEAD, f"WHERE {prop} IS NOT NULL", f"WITH c, {key} AS key", "WHERE key IS NOT NULL",
+                                  "WITH key, count(c) AS value", "WHERE value IS NOT NULL", "RETURN key, value",
+                                  "ORDER BY value DESC, key ASC", "LIMIT $agg_limit"])
+    # With a filter the head seeks the filter's index: no existence test beside it.
+    filtered = compile_aggregation(parse_filter({"group_by": group_by, "governing_law_country": "GB"}), TODAY)
+    assert filtered.cypher.startswith(f"{HEAD}\nWHERE c.governing_law_country = $governing_law_country\nWITH c, ")
 
 
 def test_amount_metrics_keep_the_filter_and_add_the_amount_test_last() -> None:
