@@ -15,6 +15,7 @@ from core.vocab import escape_lucene
 from graph.query import renewal_cypher, status_cypher
 from graph.query.conditions import (
     CURRENCY_TEST,
+    ORGANISATION_HEAD,
     PARTY_COUNTRY_TEST,
     Condition,
     ParameterStore,
@@ -144,13 +145,16 @@ COMMON_COUNTRY = "k IS NOT NULL AND COUNT { (k)<-[:IN_COUNTRY]-() } * 4 >= locat
 
 def match_anchor(f: ContractFilter) -> str:
     """Where matching starts: the full-text index, the TEXT index of the contracts' party names, a party
-    country (walked from when it is rare), or every contract (the planner then picks a range index)."""
+    country (walked from when it is rare), the TEXT indexes of the first organisation fragment (ORGANISATION_HEAD),
+    or every contract (the planner then picks a range index)."""
     if f.text:
         return "text"
     if f.parties:
         return "party"
     if f.party_country:
         return "country"
+    if f.organisations:
+        return "organisation"
     return "label"
 
 
@@ -193,12 +197,14 @@ def compile_match(f: ContractFilter, today: date | None = None, extra: str | Non
     `tail` is a clause that ends the head (compile_search's ORDER BY ... LIMIT); `within` keeps only the
     contracts with these file_ids (the agent's semantic hits), through the file_id uniqueness index."""
     anchor = match_anchor(f)
-    if anchor == "country" and tail:
+    if anchor in ("country", "organisation") and tail:
         # A page reads contracts in sort-key order and stops after offset + limit matches (a quarter of
-        # the contracts match for the US: a few dozen reads). Behind the country branch choice the planner
-        # cannot use index order, so pages test each contract instead.
+        # the contracts match for the US: a few dozen reads). Behind the country branch choice (or the
+        # organisation's union) the planner cannot use index order, so pages test each contract instead.
         anchor = "label"
     own = party_conditions(f) + property_conditions(f, today or date.today())
+    if anchor == "organisation":  # the first fragment is the head: its test leaves the WHERE, its parameter stays
+        own = [Condition("", c.param, c.value) if c.param == "organisation_0" else c for c in own]
     related = related_conditions(f, anchor)
     if within is not None:
         own = [*own, Condition(WITHIN, "within", within)]
@@ -208,7 +214,7 @@ def compile_match(f: ContractFilter, today: date | None = None, extra: str | Non
     if anchor == "country":
         return CompiledQuery(_country_head(own_where, related_where, tail), params)
     head = (f"CALL db.index.fulltext.queryNodes('{FULLTEXT_INDEX}', $text) YIELD node AS c" if anchor == "text"
-            else LABEL_SCAN)
+            else ORGANISATION_HEAD if anchor == "organisation" else LABEL_SCAN)
     return CompiledQuery(head + _where(own_where + related_where) + (f"\n{tail}" if tail else ""), params)
 
 

@@ -6,8 +6,8 @@ matches. Here one statement does both, and returns one row: `total_count` and `c
 contracts as maps (CONTRACT_FIELDS; an empty list for an empty page), in one of two shapes:
 
 - **one pass**: the matches are found once and their number is the total. Taken when matching starts from
-  party names or the full-text index, with a notice-deadline or next-renewal window (no index orders those
-  matches; docs/PERFORMANCE.md, fix 20), with a range on a property other than the sort key, and with a
+  party names, an organisation or the full-text index, with a notice-deadline or next-renewal window (no index
+  orders those matches; docs/PERFORMANCE.md, fix 20), with a range on a property other than the sort key, and with a
   condition no index answers (no end date, a status) beside one an index seeks (a contract type, a law):
   there both subqueries of the separate shape would test every candidate (docs/PERFORMANCE.md, fix 26).
   The page is walked from the sort key's range index (`_walk`, docs/PERFORMANCE.md, fix 28): the matches are
@@ -193,7 +193,7 @@ def _walk(f: ContractFilter, today: date | None) -> CompiledQuery:
 
 def one_pass(f: ContractFilter) -> bool:
     """Whether the count and the page read the matches once (shared) rather than in two subqueries."""
-    if match_anchor(f) in ("party", "text") or any(getattr(f, n) is not None for n in WINDOW_BOUNDS):
+    if match_anchor(f) in ("party", "text", "organisation") or any(getattr(f, n) is not None for n in WINDOW_BOUNDS):
         return True
     ranged = {key for key, names in RANGES.items() if any(getattr(f, n) is not None for n in names)}
     if f.sort_by in ranged:

@@ -58,7 +58,9 @@ RANGE_INDEXES = (
 )
 # CONTAINS on party names goes through these trigram indexes (graph.reads.cypher' party search, graph.query.compiler).
 TEXT_INDEXES = ("CREATE TEXT INDEX party_search_text IF NOT EXISTS FOR (p:Party) ON (p.search_text)",
-                "CREATE TEXT INDEX contract_party_text IF NOT EXISTS FOR (c:Contract) ON (c.party_text)")
+                "CREATE TEXT INDEX contract_party_text IF NOT EXISTS FOR (c:Contract) ON (c.party_text)",
+                # The organisations filter starts from the members whose organisation's text holds the fragment.
+                "CREATE TEXT INDEX party_org_text IF NOT EXISTS FOR (p:Party) ON (p.org_text)")
 # Parties written before `search_text` existed get it here; names never contain a newline, so a fragment
 # CONTAINed in the newline-joined text is CONTAINed in one of the names.
 BACKFILL_SEARCH_TEXT = """

@@ -18,10 +18,29 @@ def _count(spec: dict) -> tuple[str, dict]:
     return compiled.cypher, compiled.params
 
 
-def test_an_organisation_fragment_is_one_exists_test_lower_cased():
+# Where matching starts for the first fragment: two TEXT indexes (graph.query.conditions.ORGANISATION_HEAD).
+HEAD = ("CALL () {\n  MATCH (c:Contract) WHERE c.party_text CONTAINS $organisation_0\n  RETURN c\n  UNION\n"
+        "  MATCH (p:Party)-[:PARTY_TO]->(c:Contract) WHERE p.org_text CONTAINS $organisation_0\n  RETURN c\n}\nWITH c")
+
+
+def test_the_first_organisation_fragment_starts_from_two_text_indexes_lower_cased():
     assert _count({"organisations": ["Reynolds Consumer Products  Inc."]}) == (
-        "MATCH (c:Contract)\nWHERE " + ORG.replace("{i}", "0") + "\nRETURN count(c) AS total_count",
-        {"organisation_0": "reynolds consumer products inc."})
+        HEAD + "\nRETURN count(c) AS total_count", {"organisation_0": "reynolds consumer products inc."})
+
+
+def test_more_fragments_and_other_conditions_test_the_anchors_matches():
+    cypher, params = _count({"organisations": ["Premier Nutrition", "Bank of America"], "contract_types": ["License"]})
+    assert cypher == (HEAD + "\nWHERE " + ORG.replace("{i}", "1") + "\n  AND c.contract_type IN $contract_types"
+                      "\nRETURN count(c) AS total_count")
+    assert params == {"organisation_0": "premier nutrition", "organisation_1": "bank of america",
+                      "contract_types": ["License"]}
+
+
+def test_a_page_in_key_order_tests_each_contract_instead():
+    # Keyset chunks (the CSV) read contracts in sort-key order and stop early: behind the union they could not.
+    from graph.query.keyset import KEYED_PHASE, compile_chunk
+    chunk = compile_chunk(parse_filter({"organisations": ["Acme"]}), KEYED_PHASE, None, 500)
+    assert chunk.cypher.startswith("MATCH (c:Contract)\nWHERE " + ORG.replace("{i}", "0"))
 
 
 def test_organisations_and_parties_together_all_must_hold():
