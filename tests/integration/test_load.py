@@ -65,7 +65,8 @@ def test_party_picker_lists_the_most_active_parties(driver) -> None:
                                            "RETURN count(DISTINCT n) AS n")[0]["n"]
     # The parties on most distinct contracts, counted here from the relationships (the picker reads the stored count).
     top = read(driver, "MATCH (p:Party) RETURN p.name AS name, p.aliases AS aliases, "
-                       "COUNT { MATCH (p)-[:PARTY_TO]->(c:Contract) RETURN DISTINCT c } AS n ORDER BY n DESC, name LIMIT 3")
+                       "COUNT { MATCH (p)-[:PARTY_TO]->(c:Contract) RETURN DISTINCT c } AS n "
+                       "ORDER BY n DESC, name LIMIT 3")
     capped = party_name_choices(driver, limit=3)
     assert set(capped) == {n for row in top for n in (row["name"], *(row["aliases"] or []))}
 
