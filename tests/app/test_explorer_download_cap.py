@@ -57,8 +57,8 @@ def test_over_the_cap_the_page_gives_the_command_instead(driver: Driver, deferre
     at = open_page(EXPLORER, filter_to_query(f))
     assert deferred == [] and not [b for b in at.get("download_button") if "Download all" in b.proto.label]
     assert _popover_labels(at) == [f"Download all {total:,} rows"]
-    command = ("python -m graph export '{\"contract_types\": [\"License\"], \"governing_law_country\": \"US\", "
-               "\"sort_by\": \"end_date\"}' --out contracts.csv")
+    command = (".venv/bin/python -m graph export '{\"contract_types\": [\"License\"], "
+               "\"governing_law_country\": \"US\", \"sort_by\": \"end_date\"}' --out contracts.csv")
     assert [c.value for c in at.code] == [command]
     assert any(f"at most {total - 1:,} rows at a time; this filter matches {total:,}" in m.value for m in at.markdown)
     # The command as shown, run in the project folder with this interpreter, writes every match.
