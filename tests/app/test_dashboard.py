@@ -16,7 +16,6 @@ from typing import Any
 
 import pytest
 import streamlit as st
-from streamlit.runtime.media_file_manager import MediaFileManager
 from streamlit.testing.v1 import AppTest
 
 from components.explorer.results import CYPHER_KEY
@@ -193,16 +192,9 @@ def test_invalid_url_filter_shows_error_and_falls_back_to_no_filter(driver):
     assert metric(at, "Matching contracts") == f"{search_contracts(driver, {}).total_count:,}"
 
 
-def test_csv_download_contains_every_matching_row(driver, oracle, monkeypatch):
+def test_csv_download_contains_every_matching_row(driver, oracle, deferred_downloads):
     """The download button's own payload (captured where Streamlit registers it) lists every match."""
-    captured: list[Any] = []
-    original = MediaFileManager.add_deferred
-
-    def capture(self, data_callable, *args, **kwargs):
-        captured.append(data_callable)
-        return original(self, data_callable, *args, **kwargs)
-
-    monkeypatch.setattr(MediaFileManager, "add_deferred", capture)
+    captured = deferred_downloads
     for f in (ContractFilter(), parse_filter({"contract_types": ["Service", "License"]})):
         captured.clear()
         at = open_page(EXPLORER, filter_to_query(f))

@@ -16,7 +16,6 @@ from typing import Any
 
 import pytest
 from neo4j import Driver
-from streamlit.runtime.media_file_manager import MediaFileManager
 from streamlit.testing.v1 import AppTest
 
 from components.explorer import results
@@ -31,31 +30,17 @@ pytestmark = pytest.mark.integration
 LICENCES = {"contract_types": ["License"], "governing_law_country": "US", "sort_by": "end_date"}
 
 
-@pytest.fixture
-def deferred(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
-    """The CSVs the page registers for download (built only when clicked)."""
-    captured: list[Any] = []
-    original = MediaFileManager.add_deferred
-
-    def capture(self, data_callable, *args, **kwargs):
-        captured.append(data_callable)
-        return original(self, data_callable, *args, **kwargs)
-
-    monkeypatch.setattr(MediaFileManager, "add_deferred", capture)
-    return captured
-
-
 def _popover_labels(at: AppTest) -> list[str]:
     return [p.proto.popover.label for p in at.get("popover")]
 
 
-def test_over_the_cap_the_page_gives_the_command_instead(driver: Driver, deferred: list[Any], tmp_path: Path,
+def test_over_the_cap_the_page_gives_the_command_instead(driver: Driver, deferred_downloads: list[Any], tmp_path: Path,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     f = parse_filter(LICENCES)
     total = search_contracts(driver, f).total_count
     monkeypatch.setattr(results, "DOWNLOAD_MAX_ROWS", total - 1)
     at = open_page(EXPLORER, filter_to_query(f))
-    assert deferred == [] and not [b for b in at.get("download_button") if "Download all" in b.proto.label]
+    assert deferred_downloads == [] and not [b for b in at.get("download_button") if "Download all" in b.proto.label]
     assert _popover_labels(at) == [f"Download all {total:,} rows"]
     command = (".venv/bin/python -m graph export '{\"contract_types\": [\"License\"], "
                "\"governing_law_country\": \"US\", \"sort_by\": \"end_date\"}' --out contracts.csv")
@@ -71,10 +56,11 @@ def test_over_the_cap_the_page_gives_the_command_instead(driver: Driver, deferre
         driver, f.model_copy(update={"limit": total}), date.today()).contracts]
 
 
-def test_at_the_cap_the_button_downloads(driver: Driver, deferred: list[Any], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_at_the_cap_the_button_downloads(driver: Driver, deferred_downloads: list[Any],
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
     f = parse_filter(LICENCES)
     total = search_contracts(driver, f).total_count
     monkeypatch.setattr(results, "DOWNLOAD_MAX_ROWS", total)
     at = open_page(EXPLORER, filter_to_query(f))
-    assert _popover_labels(at) == [] and len(deferred) == 1
-    assert len(list(csv.DictReader(io.StringIO(deferred[0]())))) == total
+    assert _popover_labels(at) == [] and len(deferred_downloads) == 1
+    assert len(list(csv.DictReader(io.StringIO(deferred_downloads[0]())))) == total
