@@ -77,7 +77,7 @@ DOWNLOAD_MAX_ROWS = 100_000
 def export_command(f: ContractFilter) -> str:
     """The shell command, run in the project folder (`make run` made .venv there), that writes every row of `f` to
     a CSV file; the filter's values quoted for a shell."""
-    spec = f.model_dump(mode="json", exclude_defaults=True, exclude={"limit", "offset"})
+    spec = {name: value for name, value in f.describe().items() if name not in ("limit", "offset")}
     return f".venv/bin/python -m graph export {shlex.quote(json.dumps(spec, ensure_ascii=False))} --out contracts.csv"
 
 

@@ -45,9 +45,9 @@ SCHEDULE_TAIL = (f"WITH c, {NEXT_NOTICE_BY} AS next_notice_by, {NEXT_RENEWAL} AS
 # switch when the list holds only the soonest): one pass instead of one count per horizon (docs/PERFORMANCE.md,
 # fix 34). Aggregated as it streams: collecting the matches hit the transaction memory limit at 1M.
 def horizons_tail(cuts: int) -> str:
-    """The statement's end after the filter's head: the number of matches, then one count per cut."""
+    """The statement's end after the filter's head: one count per cut."""
     counts = ", ".join(f"count(CASE WHEN next_notice_by <= $cuts[{i}] THEN 1 END)" for i in range(cuts))
-    return f"WITH {NEXT_NOTICE_BY} AS next_notice_by\nRETURN count(*) AS total, [{counts}] AS within"
+    return f"WITH {NEXT_NOTICE_BY} AS next_notice_by\nRETURN [{counts}] AS within"
 
 
 CONTRACT_TERMS = f"MATCH (c:Contract {{file_id: $file_id}})\nRETURN {FACT_COLUMNS}"
@@ -100,17 +100,24 @@ class Schedule:
     truncated: bool = False
 
 
+def _matches(f: ContractFilter | dict[str, Any], today: date | None) -> tuple[date, str, dict[str, Any]]:
+    """The schedule date (`f.as_of`, else `today`, else today), the compiler's head binding `c` to the contracts
+    matching `f` on it, and the head's parameters with that date."""
+    f = parse_filter(f)
+    as_of = f.as_of or today or date.today()
+    head = compile_match(f, as_of)
+    return as_of, head.cypher, {**head.params, "as_of": as_of}
+
+
 def soonest(driver: Driver, f: ContractFilter | dict[str, Any], today: date | None = None,
             cap: int | None = None, database: str | None = None) -> Schedule:
     """The `cap` contracts matching `f` whose next notice deadline comes first as of `f.as_of` (default today),
     then the next renewal, then file_id, with their facts and deadlines; `truncated` when more match.
     `cap`: SCHEDULE_CAP when None."""
     cap = SCHEDULE_CAP if cap is None else cap
-    f = parse_filter(f)
-    as_of = f.as_of or today or date.today()
-    head = compile_match(f, as_of)
-    params = {**head.params, "as_of": as_of, "schedule_cap": cap}
-    rows = [_row(r, as_of) for r in read(driver, f"{head.cypher}\n{SCHEDULE_TAIL}", params, database)]
+    as_of, head, params = _matches(f, today)
+    rows = [_row(r, as_of) for r in read(driver, f"{head}\n{SCHEDULE_TAIL}", {**params, "schedule_cap": cap},
+                                         database)]
     ordered = sorted(rows, key=lambda r: (r.deadlines.next_notice_by or date.max,
                                           r.deadlines.next_renewal or date.max, r.file_id))
     return Schedule(ordered[:cap], truncated=len(ordered) > cap)
@@ -121,11 +128,8 @@ def notice_horizons(driver: Driver, f: ContractFilter | dict[str, Any], cuts: tu
     """For each of `cuts`, how many contracts matching `f` have their next notice deadline as of `f.as_of`
     (default today) on or before it; the last number is every match's when `f` bounds the deadline by the last
     cut (`max_notice_by`), as the Overview's list does."""
-    f = parse_filter(f)
-    as_of = f.as_of or today or date.today()
-    head = compile_match(f, as_of)
-    params = {**head.params, "as_of": as_of, "cuts": list(cuts)}
-    [row] = read(driver, f"{head.cypher}\n{horizons_tail(len(cuts))}", params, database)
+    _, head, params = _matches(f, today)
+    [row] = read(driver, f"{head}\n{horizons_tail(len(cuts))}", {**params, "cuts": list(cuts)}, database)
     return tuple(row["within"])
 
 

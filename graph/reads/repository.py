@@ -206,7 +206,7 @@ def kpis(driver: Driver, today: date | None = None, horizon_days: int = 90,
 
 def overview(driver: Driver, today: date | None = None, horizon_days: int = 90,
              database: str | None = None) -> dict[str, Any]:
-    """Every headline and KPI number (`python -m graph stats`, tests)."""
+    """Every headline and KPI number (`python -m graph status`, tests)."""
     return {**headline(driver, database), **kpis(driver, today, horizon_days, database)}
 
 
