@@ -112,7 +112,7 @@ KPIS = f"""
 {_CONTRACTS}
 {_PARTIES}
 CALL () {{ MATCH (cl:Clause) RETURN count(cl) AS clauses }}
-CALL () {{ MATCH (c:Contract) WHERE {status_cypher.states_test(IN_FORCE)} RETURN count(c) AS active }}
+CALL () {{ MATCH (c:Contract) WHERE {status_cypher.states_test(IN_FORCE, seek=True)} RETURN count(c) AS active }}
 CALL () {{ MATCH (c:Contract) WHERE $today <= c.end_date <= $horizon RETURN count(c) AS expiring }}
 CALL () {{ MATCH (c:Contract) WHERE c.end_date IS NOT NULL RETURN count(c) AS with_end_date }}
 CALL () {{ MATCH (c:Contract) WHERE c.total_amount IS NOT NULL

@@ -23,11 +23,11 @@ from typing import Any, TextIO
 
 from neo4j import Driver
 
-from graph.server.db import write_rows, write_tx
+from graph.server.db import write_tx
 from graph.store import organisations
 from graph.store.load import BATCH_SIZE, FreshFacts, _groups, batch_rows, chunks, party_rows
 from graph.store.prepare import Prepared, PreparedContract
-from graph.store.schema import ensure_constraints, ensure_schema
+from graph.store.schema import BACKFILL_SPAN, ensure_constraints, ensure_schema, write_in_batches
 
 ARRAY_DELIMITER = "\x1f"
 # The contract lists the loader always writes (possibly empty): prepare's clause types, FreshFacts' party lists.
@@ -255,17 +255,7 @@ def organisation_keys(prepared: Prepared, linked: Container[str] | None = None) 
 
 def restore_empty_lists(driver: Driver, database: str | None = None, batch_size: int = 20000) -> int:
     """The import leaves an empty list out (an empty array field is no property); the loader stores []."""
-    restored = 0
-    while True:
-        done = read_write_count(driver, RESTORE_EMPTY_LISTS, {"limit": batch_size}, database)
-        restored += done
-        if done < batch_size:
-            return restored
-
-
-def read_write_count(driver: Driver, cypher: str, params: dict[str, Any], database: str | None) -> int:
-    rows = write_rows(driver, cypher, params, database)
-    return int(rows[0]["n"]) if rows else 0
+    return write_in_batches(driver, RESTORE_EMPTY_LISTS, database, batch_size)
 
 
 def finish_bulk_import(driver: Driver, org_keys: list[str], database: str | None = None) -> None:
@@ -273,5 +263,6 @@ def finish_bulk_import(driver: Driver, org_keys: list[str], database: str | None
     from organisation_keys), after giving back the empty lists the CSV could not carry."""
     ensure_constraints(driver, database=database)
     restore_empty_lists(driver, database)
+    write_in_batches(driver, BACKFILL_SPAN, database)  # the loader's MERGE_CONTRACTS derives it: the CSV has none
     ensure_schema(driver, database=database, backfill=False)
     write_tx(driver, lambda tx: organisations.rebuild(tx, org_keys), database=database)

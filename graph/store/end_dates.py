@@ -29,6 +29,7 @@ from datetime import date
 from neo4j import Driver
 
 from core.errors import NotFound
+from graph.query import status_cypher
 from graph.server.db import write_rows
 
 PROPERTIES = ("end_date", "end_date_source", "end_date_confirmed", "end_date_amended", "end_date_text",
@@ -38,7 +39,9 @@ SOURCES = ("reviewer", "amendment", "text", "extracted")
 
 def reconcile(confirmed: str, text: str, extracted: str, amended: str = "c.end_date_amended") -> str:
     """The SET items (after `SET `) that store the reconciled end on `c` from four Cypher expressions (the
-    amended end is the stored one unless a writer passes another)."""
+    amended end is the stored one unless a writer passes another), then a second SET clause storing the
+    contract's in-force span (graph.query.status_cypher.SET_SPAN). Every writer of an effective date, end date or
+    renewal type ends with it, so the span is never older than the facts it follows from."""
     end = f"coalesce({confirmed}, {amended}, {text}, {extracted})"
     source = (f"CASE WHEN {confirmed} IS NOT NULL THEN 'reviewer' WHEN {amended} IS NOT NULL THEN 'amendment' "
               f"WHEN {text} IS NOT NULL THEN 'text' WHEN {extracted} IS NOT NULL THEN 'extracted' END")
@@ -46,7 +49,9 @@ def reconcile(confirmed: str, text: str, extracted: str, amended: str = "c.end_d
     # null when the text says perpetual (a database written before `term_perpetual`: when it was null)
     term_end = (f"CASE WHEN c.renewal_version IS NULL THEN c.term_end "
                 f"WHEN coalesce(c.term_perpetual, c.term_end IS NULL) THEN null ELSE {end} END")
-    return f"c.end_date = {end}, c.end_date_source = {source}, c.term_end = {term_end}"
+    # Then the in-force span, from the end just stored (a second SET clause: it reads the new end_date).
+    return (f"c.end_date = {end}, c.end_date_source = {source}, c.term_end = {term_end}\n"
+            f"SET {status_cypher.SET_SPAN}")
 
 
 CONFIRM_END_DATE = """

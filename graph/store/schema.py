@@ -6,7 +6,8 @@ from __future__ import annotations
 from neo4j import Driver
 
 from core.settings import int_setting
-from graph.server.db import read, write
+from graph.query import status_cypher
+from graph.server.db import read, write, write_rows
 from graph.store.currency import backfill_currencies
 from graph.store.end_dates import BACKFILL_EXTRACTED
 from graph.store.titles import file_title
@@ -55,6 +56,19 @@ RANGE_INDEXES = (
     "CREATE INDEX jurisdiction_state IF NOT EXISTS FOR (j:Jurisdiction) ON (j.state)",
     # The history of a contract's clause decisions (graph.store.clause_decisions), read per contract.
     "CREATE INDEX clause_decision_change IF NOT EXISTS FOR (h:ClauseDecisionChange) ON (h.file_id)",
+    # In force / expired on a date from the stored span (graph.query.status_cypher.SPAN_IN_FORCE): both bounds
+    # are read from the index, not the store. Contracts with no end (in_force_until null) are in neither.
+    "CREATE INDEX contract_in_force IF NOT EXISTS FOR (c:Contract) ON (c.in_force_until, c.in_force_from)",
+    # The two end dates of the initial term, compared in the index (status_cypher.END_DATE_DISAGREES).
+    "CREATE INDEX contract_end_dates IF NOT EXISTS FOR (c:Contract) ON (c.end_date_text, c.end_date_extracted)",
+    # The renewal-type filter and count by renewal type (1M synthetic: count 544 -> 120 ms).
+    "CREATE INDEX contract_renewal_type IF NOT EXISTS FOR (c:Contract) ON (c.renewal_type)",
+    # A metric over the whole portfolio by a key (graph.query.compiler METRIC_PROPERTIES): every value it reads is in
+    # one index, so the store is not read (1M synthetic: sum per currency 335 -> 45 ms, average duration by end
+    # year 696 -> 95). Not (currency, amount, key) for the other keys: the planner then sought it for a page of
+    # amounts of some types too, and read 200,000 entries where the amount's index walks a few (fix 35).
+    "CREATE INDEX contract_amount_by_currency IF NOT EXISTS FOR (c:Contract) ON (c.total_amount, c.currency)",
+    "CREATE INDEX contract_end_duration IF NOT EXISTS FOR (c:Contract) ON (c.end_date, c.duration_days)",
 )
 # CONTAINS on party names goes through these trigram indexes (graph.reads.cypher' party search, graph.query.compiler).
 TEXT_INDEXES = ("CREATE TEXT INDEX party_search_text IF NOT EXISTS FOR (p:Party) ON (p.search_text)",
@@ -93,6 +107,10 @@ BACKFILL_STORED_FACTS = (
     "OR (c.governing_law_state IS NULL AND j.state IS NOT NULL) "
     "SET c.governing_law_country = j.country, c.governing_law_state = j.state",
 )
+# Contracts written before the in-force span existed, or by the bulk import, get it here: a batch at a time (one
+# transaction for a million contracts would pass the transaction memory limit); in_force_from is never null once set.
+BACKFILL_SPAN = ("MATCH (c:Contract) WHERE c.in_force_from IS NULL\nWITH c LIMIT $limit\n"
+                 f"SET {status_cypher.SET_SPAN}\nRETURN count(*) AS n")
 FINGERPRINT_BANDS_INDEX = "document_fingerprint_bands"
 # The band keys of each document's fingerprint (graph.store.fingerprint.band_keys), whole keys as terms: the
 # duplicate check's candidates (graph.store.duplicates) without reading every stored fingerprint.
@@ -140,6 +158,18 @@ def backfill_file_titles(driver: Driver, database: str | None = None) -> int:
     return len(rows)
 
 
+def write_in_batches(driver: Driver, cypher: str, database: str | None = None, batch_size: int = 20000) -> int:
+    """Run a statement that writes at most `$limit` nodes and returns their number as `n`, until a batch falls
+    short; returns the total."""
+    done = 0
+    while True:
+        rows = write_rows(driver, cypher, {"limit": batch_size}, database)
+        written = int(rows[0]["n"]) if rows else 0
+        done += written
+        if written < batch_size:
+            return done
+
+
 def ensure_schema(driver: Driver, database: str | None = None, *, backfill: bool = True) -> None:
     """Create every constraint and index that is missing, then wait until they are online.
 
@@ -152,6 +182,7 @@ def ensure_schema(driver: Driver, database: str | None = None, *, backfill: bool
     for statement in (BACKFILL_SEARCH_TEXT, *BACKFILL_STORED_FACTS) if backfill else ():
         write(driver, statement, database=database)
     if backfill:
+        write_in_batches(driver, BACKFILL_SPAN, database)
         backfill_file_titles(driver, database)
         backfill_currencies(driver, database)
     write(driver, VECTOR_INDEX, {"dimensions": embedding_dimensions()}, database=database)

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from core.errors import NotFound
 from graph.query.status import from_row, status
-from graph.query.status_cypher import STATUS, states_test
+from graph.query.status_cypher import SPAN_FROM, SPAN_UNTIL, STATUS, states_test
 from graph.reads.repository import overview, search_contracts
 from graph.server.db import read
 from graph.store.end_dates import confirm_end_date
@@ -56,7 +56,10 @@ SUBSETS = (["expired"], ["not_started", "unknown"], ["unknown", "expired", "not_
            ["in_force"], ["perpetual"], ["perpetual", "expired"], ["in_force", "unknown", "in_notice_window"])
 # One column per set, as the compiler writes it with a literal list (`l0`) and with a parameter (`p0`); the
 # statement's text is fixed, so the server plans it once.
-STATES_TESTS = ("UNWIND $rows AS c RETURN c.i AS i, " + ", ".join(
+# Each row's in-force span is derived as every writer stores it (status_cypher.SET_SPAN), so the in force and
+# expired sets, which read only the span, are held to the function through the stored facts' derivation.
+SPANNED = f"UNWIND $rows AS c WITH c {{.*, in_force_from: {SPAN_FROM}, in_force_until: {SPAN_UNTIL}}} AS c "
+STATES_TESTS = (SPANNED + "RETURN c.i AS i, " + ", ".join(
     f"{states_test(sub)} AS l{i}, {states_test(sub, f'sub_{i}')} AS p{i}" for i, sub in enumerate(SUBSETS))
     + " ORDER BY i")
 
@@ -145,7 +148,13 @@ def test_each_rows_status_is_the_state_its_filter_selected_it_by(driver, as_of: 
 
 ENDS = """MATCH (c:Contract {file_id: $file_id})
 RETURN c.end_date AS end_date, c.end_date_source AS source, c.end_date_text AS text,
-       c.end_date_extracted AS extracted, c.end_date_confirmed AS confirmed, c.term_end AS term_end"""
+       c.end_date_extracted AS extracted, c.end_date_confirmed AS confirmed, c.term_end AS term_end,
+       c.in_force_until AS until, c.renewal_type AS renewal_type"""
+# Contracts whose stored in-force span is not the one their stored facts give (every writer re-derives it).
+STALE_SPANS = f"""MATCH (c:Contract)
+WHERE c.in_force_from IS NULL OR c.in_force_from <> {SPAN_FROM}
+   OR NOT coalesce(c.in_force_until = {SPAN_UNTIL}, c.in_force_until IS NULL AND {SPAN_UNTIL} IS NULL)
+RETURN count(c) AS n"""
 DISAGREEING = """MATCH (c:Contract) WHERE c.end_date_text <> c.end_date_extracted AND c.term_perpetual = false
   AND c.end_date_amended IS NULL
 RETURN c.file_id AS file_id ORDER BY file_id LIMIT 1"""
@@ -164,8 +173,12 @@ def test_reviewer_text_extracted_precedence(driver) -> None:
     try:
         assert confirm_end_date(driver, file_id, date(2031, 3, 31)) == (date(2031, 3, 31), "reviewer")
         after = _ends(driver, file_id)
+        rolls = before["renewal_type"] in ("automatic", "evergreen")
         assert after == {**before, "end_date": date(2031, 3, 31), "source": "reviewer",
-                         "confirmed": date(2031, 3, 31), "term_end": date(2031, 3, 31)}
+                         "confirmed": date(2031, 3, 31), "term_end": date(2031, 3, 31),
+                         "until": date(9999, 12, 31) if rolls else date(2031, 3, 31)}
+        assert after["until"] != before["until"] or rolls  # the span moved with the end
+        assert read(driver, STALE_SPANS)[0]["n"] == 0
     finally:
         assert confirm_end_date(driver, file_id, None) == (before["text"], "text")
     assert _ends(driver, file_id) == before
@@ -186,3 +199,4 @@ def test_reloading_either_layer_keeps_the_reconciled_end(driver, sample_records)
     assert _ends(driver, file_id) == before
     assert refresh_renewals(driver, [file_id]) == 1
     assert _ends(driver, file_id) == before
+    assert read(driver, STALE_SPANS)[0]["n"] == 0  # every contract's span is its facts' (loader, text, families)

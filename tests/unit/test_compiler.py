@@ -59,7 +59,9 @@ def test_contract_types_or() -> None:
 def test_parties_and_case_insensitive() -> None:
     # Each fragment tests the contract's stored party names (TEXT-indexed): no walk through its parties.
     cypher, params = where({"parties": ["Honeywell", "GARRETT  Motion"]})
-    assert cypher == (f"{HEAD}\nWHERE c.party_text CONTAINS $party_0\n  AND c.party_text CONTAINS $party_1")
+    # The longest fragment first, the only one written so that the TEXT index can serve it.
+    assert cypher == (f"{HEAD}\nWHERE c.party_text CONTAINS $party_1\n"
+                      "  AND coalesce(c.party_text, '') CONTAINS $party_0")
     assert params == {"party_0": "honeywell", "party_1": "garrett motion"}
 
 
@@ -227,16 +229,29 @@ def test_metrics(metric: str, expr: str) -> None:
     assert "ORDER BY value ASC, key ASC" in q.cypher
     # Amount metrics read only contracts with an amount (the same groups: amount-less ones end as null values).
     has_amount = metric.endswith("_amount")
-    # Counting every contract by type reads the types from their index (KEY_PROPERTIES); other metrics read the store.
+    # Counting every contract by type reads the types from their index (KEY_PROPERTIES); no index holds a type with
+    # an amount or a duration, so other metrics test only what they need.
     assert q.cypher.startswith(f"{HEAD}\nWHERE c.total_amount IS NOT NULL AND c.currency = $currency\n" if has_amount
                                else f"{HEAD}\nWHERE c.contract_type IS NOT NULL\nWITH c," if metric == "count"
                                else f"{HEAD}\nWITH c,")
+    # By currency (amounts) and by end year (durations), one composite index holds the key and the value (COVERED).
+    by_key = "currency" if has_amount else "end_year"
+    q = compile_aggregation(parse_filter({"group_by": by_key, "metric": metric}), TODAY)
+    assert q.cypher.startswith(f"{HEAD}\nWHERE c.total_amount IS NOT NULL AND c.currency IS NOT NULL\n" if has_amount
+                               else f"{HEAD}\nWHERE c.end_date IS NOT NULL AND c.duration_days IS NOT NULL\n"
+                               if metric == "avg_duration_days" else f"{HEAD}\nWHERE c.end_date IS NOT NULL\n")
+    # With a condition, only what the metric needs.
+    q = compile_aggregation(parse_filter({"group_by": "contract_type", "metric": metric, "has_end_date": True}), TODAY)
+    assert q.cypher.startswith(
+        f"{HEAD}\nWHERE c.end_date IS NOT NULL\n  AND c.total_amount IS NOT NULL AND c.currency = $currency\n"
+        if has_amount else f"{HEAD}\nWHERE c.end_date IS NOT NULL\nWITH c,")
 
 
 @pytest.mark.parametrize(("group_by", "prop"), [
     ("contract_type", "c.contract_type"), ("effective_year", "c.effective_date"),
     ("effective_month", "c.effective_date"), ("end_year", "c.end_date"),
     ("governing_law_country", "c.governing_law_country"), ("currency", "c.currency"),
+    ("renewal_type", "c.renewal_type"),
 ])
 def test_counting_every_contract_by_an_indexed_key_tests_the_property_in_the_head(group_by: str, prop: str) -> None:
     key = GROUP_KEYS[group_by][1]

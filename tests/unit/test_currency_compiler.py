@@ -47,7 +47,8 @@ def test_an_unknown_currency_is_refused_naming_the_field() -> None:
 def test_sum_per_currency_groups_by_the_stored_currency_without_restricting_it() -> None:
     q = compile_aggregation(parse_filter({"group_by": "currency", "metric": "sum_amount"}), TODAY)
     assert q.cypher == "\n".join([
-        HEAD, "WHERE c.total_amount IS NOT NULL", "WITH c, c.currency AS key", "WHERE key IS NOT NULL",
+        HEAD, "WHERE c.total_amount IS NOT NULL AND c.currency IS NOT NULL", "WITH c, c.currency AS key",
+        "WHERE key IS NOT NULL",
         "WITH key, CASE WHEN count(c.total_amount) = 0 THEN null ELSE sum(c.total_amount) END AS value",
         "WHERE value IS NOT NULL", "RETURN key, value", "ORDER BY key ASC", "LIMIT $agg_limit"])
     assert q.params == {"agg_limit": 20}  # by code: sums in different currencies are not ranked

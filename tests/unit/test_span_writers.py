@@ -1,0 +1,55 @@
+"""The stored in-force span (graph.query.status_cypher.SET_SPAN) is re-derived by every statement in graph/ that
+writes one of the facts it follows from (effective date, end date, renewal type), so the status filter that reads
+it is never older than the facts; the checker really finds a planted writer that forgets it."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import re
+
+import graph
+from graph.query.status_cypher import SET_SPAN
+
+# A SET of one of the span's facts on a contract, or of a whole row onto one (`SET c += row`: the loader's
+# effective date).
+WRITES_FACT = re.compile(r"\bc\.(?:effective_date|end_date|renewal_type)\s*=(?!=)|\bSET\s+c\s*\+=")
+
+
+def writers_without_span(statements: dict[str, str]) -> list[str]:
+    """The names of the statements that write a span fact and do not store the span."""
+    return sorted(name for name, text in statements.items()
+                  if "SET" in text and WRITES_FACT.search(text) and SET_SPAN not in text)
+
+
+def graph_statements() -> dict[str, str]:
+    """Every module-level string of every module under graph/, by `module.NAME`."""
+    found: dict[str, str] = {}
+    for info in pkgutil.walk_packages(graph.__path__, "graph."):
+        if info.name.endswith("__main__"):  # importing it runs the CLI
+            continue
+        module = importlib.import_module(info.name)
+        for name, value in vars(module).items():
+            if isinstance(value, str) and not name.startswith("__"):
+                found[f"{info.name}.{name}"] = value
+    return found
+
+
+def test_every_writer_of_a_span_fact_stores_the_span() -> None:
+    statements = graph_statements()
+    writers = [name for name, text in statements.items() if "SET" in text and WRITES_FACT.search(text)]
+    # The writers the span has today (each through graph.store.end_dates.reconcile); a new one must store it too.
+    assert {"graph.store.load_statements.MERGE_CONTRACTS", "graph.store.end_dates.CONFIRM_END_DATE",
+            "graph.store.families.SET_AMENDED_END", "graph.documents.renewal_facts.SET_FACTS"} <= set(writers)
+    assert writers_without_span(statements) == []
+
+
+def test_the_checker_finds_a_writer_that_forgets_the_span() -> None:
+    planted = {"ok": "MATCH (c:Contract) SET c.end_date = $d\nSET " + SET_SPAN,
+               "forgot": "MATCH (c:Contract {file_id: $id}) SET c.renewal_type = 'automatic'",
+               "row": "UNWIND $rows AS row MERGE (c:Contract {file_id: row.id}) SET c += row",
+               "reads": "MATCH (c:Contract) WHERE c.end_date = $d SET c.seen = true",
+               "compares": "MATCH (c:Contract) WHERE c.end_date == 1 RETURN c"}
+    # "reads" tests the end date in a WHERE and writes another property: the pattern cannot tell a test from a
+    # write, so it is reported too, and the real tree has no such statement (the test above).
+    assert writers_without_span(planted) == ["forgot", "reads", "row"]
