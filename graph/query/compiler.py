@@ -213,7 +213,7 @@ def compile_match(f: ContractFilter, today: date | None = None, extra: str | Non
         # the contracts match for the US: a few dozen reads). Behind the country branch choice (or the
         # organisation's union) the planner cannot use index order, so pages test each contract instead.
         anchor = "label"
-    own = party_conditions(f) + property_conditions(f, today or date.today())
+    own = party_conditions(f) + property_conditions(f, today or date.today(), ordered=tail is not None)
     if anchor == "organisation":  # the first fragment is the head: its test leaves the WHERE, its parameter stays
         own = [Condition("", c.param, c.value) if c.param == "organisation_0" else c for c in own]
     related = related_conditions(f, anchor)

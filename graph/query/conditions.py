@@ -127,14 +127,16 @@ def status_alone(f: ContractFilter) -> bool:
     return set(f.describe()) <= PRESENTATION | {"active", "status", "as_of"} and (f.active is None or not f.status)
 
 
-def property_conditions(f: ContractFilter, today: date) -> list[Condition]:
-    """Conditions on the contract's own (indexed) properties."""
+def property_conditions(f: ContractFilter, today: date, ordered: bool = False) -> list[Condition]:
+    """Conditions on the contract's own (indexed) properties. `ordered`: the head ends in an ORDER BY ... LIMIT, so
+    the status test must not start from the span's index (the page walks its sort key's index and stops early;
+    from the span's index the planner read 427,939 in-force contracts and sorted them: 80 ms -> 2 s at 1M)."""
     found = _date_conditions(f) + _amount_conditions(f)
     if f.contract_types:
         found.append(Condition("c.contract_type IN $contract_types", "contract_types", list(f.contract_types)))
     # Status on as_of (graph.query.status): `active` is in force (true) or expired (false).
     # The states' test (status_cypher.states_test) equals `STATUS IN [...]` at a fraction of its cost.
-    seek = status_alone(f)
+    seek = status_alone(f) and not ordered
     if f.active is not None:
         found.append(Condition(status_cypher.states_test(IN_FORCE if f.active else EXPIRED, seek=seek), "as_of",
                                f.as_of or today))

@@ -71,6 +71,13 @@ def test_active_true_is_in_force_on_as_of() -> None:
         f"{HEAD}\nWHERE {SPAN_IN_FORCE_TEST}\n  AND c.end_date IS NOT NULL")
 
 
+def test_a_page_of_in_force_contracts_walks_its_sort_key_and_only_the_count_seeks_the_span() -> None:
+    f = parse_filter({"active": True, "sort_by": "end_date", "limit": 5})
+    assert compile_count(f, TODAY).cypher == f"{HEAD}\nWHERE {SPAN_IN_FORCE}\nRETURN count(c) AS total_count"
+    page = compile_search(f, TODAY).cypher
+    assert SPAN_IN_FORCE not in page and page.count(SPAN_IN_FORCE_TEST) == 3  # with key, without, and enough
+
+
 def test_active_false_is_expired_on_as_of() -> None:
     assert where({"active": False, "as_of": "1998-06-30"}) == (
         f"{HEAD}\nWHERE {SPAN_EXPIRED}", {"as_of": date(1998, 6, 30)})
