@@ -81,9 +81,6 @@ KEY_PROPERTIES = {"contract_type": "c.contract_type", "effective_year": "c.effec
                   "effective_month": "c.effective_date", "end_year": "c.end_date",
                   "governing_law_country": "c.governing_law_country", "currency": "c.currency",
                   "renewal_type": "c.renewal_type"}
-AMOUNT_METRIC_NAMES = ("sum_amount", "avg_amount", "min_amount", "max_amount")
-COVERED = frozenset({*((key, "count") for key in KEY_PROPERTIES), ("end_year", "avg_duration_days"),
-                     *(("currency", metric) for metric in AMOUNT_METRIC_NAMES)})
 METRICS: dict[str, str] = {
     "count": "count(c)",
     "sum_amount": "CASE WHEN count(c.total_amount) = 0 THEN null ELSE sum(c.total_amount) END",
@@ -97,7 +94,10 @@ METRICS: dict[str, str] = {
 # group left with no amount is dropped (`WHERE value IS NOT NULL`), so reading only contracts that have an
 # amount gives the same groups: through the total_amount index, a fifth of the contracts of the synthetic
 # portfolio (docs/PERFORMANCE.md).
-AMOUNT_METRICS = frozenset(AMOUNT_METRIC_NAMES)
+AMOUNT_METRICS = frozenset({"sum_amount", "avg_amount", "min_amount", "max_amount"})
+# The (group key, metric) pairs whose whole-portfolio values one index holds (KEY_PROPERTIES, METRIC_PROPERTIES).
+COVERED = frozenset({*((key, "count") for key in KEY_PROPERTIES), ("end_year", "avg_duration_days"),
+                     *(("currency", metric) for metric in AMOUNT_METRICS)})
 # Parties by number of contracts over the whole portfolio, from each party's stored count (graph.store.load).
 # Equal to grouping contracts by party name: a party's merge key is derived from its name, so no two
 # party nodes share a name. Role-only placeholders ("Franchisee", graph.store.party_roles) name nobody: left out.
