@@ -29,7 +29,7 @@ from datetime import date
 from neo4j import Driver
 
 from core.errors import NotFound
-from graph.query import status_cypher
+from graph.query import renewal_keys, status_cypher
 from graph.server.db import write_rows
 
 PROPERTIES = ("end_date", "end_date_source", "end_date_confirmed", "end_date_amended", "end_date_text",
@@ -49,9 +49,10 @@ def reconcile(confirmed: str, text: str, extracted: str, amended: str = "c.end_d
     # null when the text says perpetual (a database written before `term_perpetual`: when it was null)
     term_end = (f"CASE WHEN c.renewal_version IS NULL THEN c.term_end "
                 f"WHEN coalesce(c.term_perpetual, c.term_end IS NULL) THEN null ELSE {end} END")
-    # Then the in-force span, from the end just stored (a second SET clause: it reads the new end_date).
+    # Then the in-force span and the renewal keys, from the end just stored (a second SET clause: it reads the
+    # new end_date and term_end).
     return (f"c.end_date = {end}, c.end_date_source = {source}, c.term_end = {term_end}\n"
-            f"SET {status_cypher.SET_SPAN}")
+            f"SET {status_cypher.SET_SPAN}, {renewal_keys.SET_KEYS}")
 
 
 CONFIRM_END_DATE = """

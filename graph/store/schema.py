@@ -6,7 +6,7 @@ from __future__ import annotations
 from neo4j import Driver
 
 from core.settings import int_setting
-from graph.query import status_cypher
+from graph.query import renewal_keys, status_cypher
 from graph.server.db import read, write, write_rows
 from graph.store.currency import backfill_currencies
 from graph.store.end_dates import BACKFILL_EXTRACTED
@@ -69,6 +69,10 @@ RANGE_INDEXES = (
     # amounts of some types too, and read 200,000 entries where the amount's index walks a few (fix 35).
     "CREATE INDEX contract_amount_by_currency IF NOT EXISTS FOR (c:Contract) ON (c.total_amount, c.currency)",
     "CREATE INDEX contract_end_duration IF NOT EXISTS FOR (c:Contract) ON (c.end_date, c.duration_days)",
+    # Where in the year a contract's terms end and its notice deadlines fall (graph.query.renewal_keys): a
+    # renewal or notice window shorter than a year starts from the days it covers.
+    "CREATE INDEX contract_renewal_doy IF NOT EXISTS FOR (c:Contract) ON (c.renewal_doy)",
+    "CREATE INDEX contract_notice_doy IF NOT EXISTS FOR (c:Contract) ON (c.notice_doy)",
 )
 # CONTAINS on party names goes through these trigram indexes (graph.reads.cypher' party search, graph.query.compiler).
 TEXT_INDEXES = ("CREATE TEXT INDEX party_search_text IF NOT EXISTS FOR (p:Party) ON (p.search_text)",
@@ -111,6 +115,9 @@ BACKFILL_STORED_FACTS = (
 # transaction for a million contracts would pass the transaction memory limit); in_force_from is never null once set.
 BACKFILL_SPAN = ("MATCH (c:Contract) WHERE c.in_force_from IS NULL\nWITH c LIMIT $limit\n"
                  f"SET {status_cypher.SET_SPAN}\nRETURN count(*) AS n")
+# The same for the renewal keys: a key is null only where it does not apply (renewal_keys.MISSING).
+BACKFILL_RENEWAL_KEYS = (f"MATCH (c:Contract) WHERE {renewal_keys.MISSING}\nWITH c LIMIT $limit\n"
+                         f"SET {renewal_keys.SET_KEYS}\nRETURN count(*) AS n")
 FINGERPRINT_BANDS_INDEX = "document_fingerprint_bands"
 # The band keys of each document's fingerprint (graph.store.fingerprint.band_keys), whole keys as terms: the
 # duplicate check's candidates (graph.store.duplicates) without reading every stored fingerprint.
@@ -183,6 +190,7 @@ def ensure_schema(driver: Driver, database: str | None = None, *, backfill: bool
         write(driver, statement, database=database)
     if backfill:
         write_in_batches(driver, BACKFILL_SPAN, database)
+        write_in_batches(driver, BACKFILL_RENEWAL_KEYS, database)
         backfill_file_titles(driver, database)
         backfill_currencies(driver, database)
     write(driver, VECTOR_INDEX, {"dimensions": embedding_dimensions()}, database=database)

@@ -29,9 +29,27 @@ FACTS = "c {.term_end, .renewal_type, .renewal_months, .renewal_days, .notice_mo
 RENEWAL_FACTS = "c {.term_end, .renewal_type, .renewal_months, .renewal_days}"
 
 
-def test_notice_bounds_start_from_the_indexed_existence_test():
+def test_a_window_shorter_than_a_year_starts_from_its_days_of_the_year():
     q = compile_count(parse_filter({"renewal_types": ["automatic", "automatic", "evergreen"],
                                     "min_notice_by": "2024-06-01", "max_notice_by": "2024-08-31"}), TODAY)
+    # The types are tested so that no index serves them: the keys' index is where the search starts.
+    assert q.cypher == ("MATCH (c:Contract)\n"
+                        "WHERE c.notice_doy IN $notice_doys\n"
+                        "  AND coalesce(c.renewal_type IN $renewal_types, false)\n"
+                        f"  AND any(rf IN [{FACTS}] WHERE ({NOTICE_PRETEST}) AND "
+                        f"any(d IN [{NOTICE_BY}] WHERE d >= $min_notice_by AND d <= $max_notice_by))\n"
+                        "RETURN count(c) AS total_count")
+    # The keys: 0 (irregular) and June 1 - 7 days (day 146 of a leap year) .. Aug 31 + 7 days (251).
+    assert q.params["notice_doys"] == [0, *range(146, 252)]
+    assert {k: v for k, v in q.params.items() if k != "notice_doys"} == {
+        "renewal_types": ["automatic", "evergreen"], "as_of": TODAY,
+        "notice_lo_month": 2024 * 12 + 6, "notice_hi_month": 2024 * 12 + 8,
+        "min_notice_by": date(2024, 6, 1), "max_notice_by": date(2024, 8, 31)}
+
+
+def test_notice_bounds_a_year_apart_start_from_the_indexed_existence_test():
+    q = compile_count(parse_filter({"renewal_types": ["automatic", "automatic", "evergreen"],
+                                    "min_notice_by": "2024-06-01", "max_notice_by": "2025-05-25"}), TODAY)
     assert q.cypher == ("MATCH (c:Contract)\n"
                         "WHERE c.renewal_type IN $renewal_types\n"
                         "  AND c.notice_span_days IS NOT NULL\n"
@@ -40,8 +58,8 @@ def test_notice_bounds_start_from_the_indexed_existence_test():
                         "RETURN count(c) AS total_count")
     # The pre-test's month indexes (year x 12 + month) of the window, which starts no earlier than as_of.
     assert q.params == {"renewal_types": ["automatic", "evergreen"], "as_of": TODAY,
-                        "notice_lo_month": 2024 * 12 + 6, "notice_hi_month": 2024 * 12 + 8,
-                        "min_notice_by": date(2024, 6, 1), "max_notice_by": date(2024, 8, 31)}
+                        "notice_lo_month": 2024 * 12 + 6, "notice_hi_month": 2025 * 12 + 5,
+                        "min_notice_by": date(2024, 6, 1), "max_notice_by": date(2025, 5, 25)}
     assert NOTICE_PRETEST.startswith("CASE WHEN NOT (rf.renewal_type = 'automatic' OR ")
     assert "($notice_lo_month + coalesce(rf.notice_months, 0) + coalesce(rf.notice_days, 0) / 31)" in NOTICE_PRETEST
     assert RENEWAL_PRETEST == ("(rf.renewal_months IS NULL AND rf.renewal_days IS NOT NULL OR (CASE WHEN "
@@ -62,12 +80,15 @@ def test_next_renewal_with_notice_and_explicit_as_of():
     q = compile_count(parse_filter({"as_of": "2020-01-01", "max_next_renewal": "2020-03-31",
                                     "max_notice_by": "2020-02-01"}), TODAY)
     assert q.cypher == ("MATCH (c:Contract)\n"
-                        "WHERE c.notice_span_days IS NOT NULL\n"
-                        "  AND c.renewal_type IN ['automatic', 'evergreen']\n"
+                        "WHERE c.notice_doy IN $notice_doys\n"
+                        "  AND c.renewal_doy IN $renewal_doys\n"
                         f"  AND any(rf IN [{FACTS}] WHERE ({NOTICE_PRETEST}) AND {RENEWAL_PRETEST} "
                         f"AND {NOTICE_BY} <= $max_notice_by AND {NEXT_RENEWAL_RF} <= $max_next_renewal)\n"
                         "RETURN count(c) AS total_count")
-    assert q.params == {"as_of": date(2020, 1, 1), "notice_lo_month": 2020 * 12 + 1, "notice_hi_month": 2020 * 12 + 2,
+    # 2020-01-01 - 7 days crosses the year: Dec 25 .. Dec 31 are days 360 .. 366.
+    assert q.params == {"notice_doys": [0, *range(1, 40), *range(360, 367)],
+                        "renewal_doys": [0, *range(1, 99), *range(360, 367)],
+                        "as_of": date(2020, 1, 1), "notice_lo_month": 2020 * 12 + 1, "notice_hi_month": 2020 * 12 + 2,
                         "renewal_lo_month": 2020 * 12 + 1, "renewal_hi_month": 2020 * 12 + 3,
                         "max_notice_by": date(2020, 2, 1), "max_next_renewal": date(2020, 3, 31)}
 

@@ -1,6 +1,7 @@
 """The stored in-force span (graph.query.status_cypher.SET_SPAN) is re-derived by every statement in graph/ that
-writes one of the facts it follows from (effective date, end date, renewal type), so the status filter that reads
-it is never older than the facts; the checker really finds a planted writer that forgets it."""
+writes one of the facts it follows from (effective date, end date, renewal type), and the renewal keys
+(graph.query.renewal_keys.SET_KEYS) by every one that writes a term fact, so the filters that read them are never
+older than the facts; the checker really finds a planted writer that forgets one."""
 
 from __future__ import annotations
 
@@ -9,17 +10,31 @@ import pkgutil
 import re
 
 import graph
+from graph.query.renewal_keys import MISSING, SET_KEYS
 from graph.query.status_cypher import SET_SPAN
 
 # A SET of one of the span's facts on a contract, or of a whole row onto one (`SET c += row`: the loader's
 # effective date).
 WRITES_FACT = re.compile(r"\bc\.(?:effective_date|end_date|renewal_type)\s*=(?!=)|\bSET\s+c\s*\+=")
+# A SET of a fact the renewal keys follow from (the end the renewal maths read, the renewal and notice periods).
+WRITES_TERM_FACT = re.compile(
+    r"\bc\.(?:term_end|renewal_type|renewal_months|renewal_days|notice_months|notice_days)\s*=(?!=)|\bSET\s+c\s*\+=")
 
 
-def writers_without_span(statements: dict[str, str]) -> list[str]:
-    """The names of the statements that write a span fact and do not store the span."""
+def writers_without_span(statements: dict[str, str], writes: re.Pattern[str] = WRITES_FACT,
+                         stored: str = SET_SPAN) -> list[str]:
+    """The names of the statements that write a fact (`writes`) and do not store what follows from it (`stored`:
+    the span, by default)."""
     return sorted(name for name, text in statements.items()
-                  if "SET" in text and WRITES_FACT.search(text) and SET_SPAN not in text)
+                  if "SET" in text and writes.search(_without_derived(text)) and stored not in text)
+
+
+def _without_derived(text: str) -> str:
+    """The statement less the derived values' own Cypher, which reads the facts (`c.renewal_type = 'perpetual'`)
+    but writes none of them: the backfills of the span and of the keys are not writers of facts."""
+    for derived in (SET_SPAN, SET_KEYS, MISSING):
+        text = text.replace(derived, "")
+    return text
 
 
 def graph_statements() -> dict[str, str]:
@@ -37,11 +52,24 @@ def graph_statements() -> dict[str, str]:
 
 def test_every_writer_of_a_span_fact_stores_the_span() -> None:
     statements = graph_statements()
-    writers = [name for name, text in statements.items() if "SET" in text and WRITES_FACT.search(text)]
+    writers = [name for name, text in statements.items()
+               if "SET" in text and WRITES_FACT.search(_without_derived(text))]
     # The writers the span has today (each through graph.store.end_dates.reconcile); a new one must store it too.
     assert {"graph.store.load_statements.MERGE_CONTRACTS", "graph.store.end_dates.CONFIRM_END_DATE",
             "graph.store.families.SET_AMENDED_END", "graph.documents.renewal_facts.SET_FACTS"} <= set(writers)
     assert writers_without_span(statements) == []
+
+
+def test_every_writer_of_a_term_fact_stores_the_renewal_keys() -> None:
+    statements = graph_statements()
+    writers = [name for name, text in statements.items()
+               if "SET" in text and WRITES_TERM_FACT.search(_without_derived(text))]
+    assert {"graph.store.load_statements.MERGE_CONTRACTS", "graph.documents.renewal_facts.SET_FACTS",
+            "graph.store.families.SET_AMENDED_END"} <= set(writers)
+    assert writers_without_span(statements, WRITES_TERM_FACT, SET_KEYS) == []
+    planted = {"forgot": "MATCH (c:Contract) SET c.notice_days = 30", "ok": f"MATCH (c:Contract) SET c.term_end = $d, "
+               f"{SET_KEYS}"}
+    assert writers_without_span(planted, WRITES_TERM_FACT, SET_KEYS) == ["forgot"]
 
 
 def test_the_checker_finds_a_writer_that_forgets_the_span() -> None:
