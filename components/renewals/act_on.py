@@ -10,7 +10,7 @@ import streamlit as st
 
 from components import reads
 from components.renewals.export import contract_link, decision_cells
-from components.renewals.view import horizons, schedule
+from components.renewals.view import schedule
 from components.routes import RENEWALS_PAGE
 from graph.query.filters import ContractFilter, days_after
 from graph.reads.renewals import Schedule, ScheduleRow
@@ -32,13 +32,14 @@ def within(rows: list[ScheduleRow], as_of: date, days: int) -> list[ScheduleRow]
     return [r for r in rows if r.deadlines.next_notice_by is not None and r.deadlines.next_notice_by <= end]
 
 
-def horizon_counts(upcoming: Schedule, as_of: date) -> dict[int, int]:
-    """Deadlines within each horizon: from the rows when they are all there, else counted in one pass over the
-    matches (a large portfolio has more deadlines in 90 days than the list holds)."""
-    if not upcoming.truncated:
-        return {d: len(within(upcoming.rows, as_of, d)) for d in HORIZONS}
-    cuts = tuple(days_after(as_of, d) for d in HORIZONS)
-    return dict(zip(HORIZONS, horizons(act_on_filter(as_of).model_dump_json(), cuts), strict=True))
+def horizon_cuts(as_of: date) -> tuple[date, ...]:
+    return tuple(days_after(as_of, d) for d in HORIZONS)
+
+
+def horizon_counts(upcoming: Schedule) -> dict[int, int]:
+    """Deadlines within each horizon, as the list's own statement counted them over every match (a large
+    portfolio has more deadlines in 90 days than the list holds)."""
+    return dict(zip(HORIZONS, upcoming.within, strict=True))
 
 
 def act_on_caption(chosen: list[ScheduleRow], total: int, end: date) -> str:
@@ -65,9 +66,9 @@ def render_act_on(as_of: date) -> int | None:
     with st.container(border=True):
         st.subheader("Act on these notice deadlines")
         with reads.guarded(stop=False):
-            upcoming = schedule(act_on_filter(as_of).model_dump_json(), LISTED)
+            upcoming = schedule(act_on_filter(as_of).model_dump_json(), LISTED, horizon_cuts(as_of))
             rows = upcoming.rows
-            counts = horizon_counts(upcoming, as_of)
+            counts = horizon_counts(upcoming)
             days = st.segmented_control("Within", HORIZONS, default=HORIZONS[0], key="overview_act_days",
                                         format_func=lambda d: f"{d} days ({counts[d]:,})") or HORIZONS[0]
             chosen = within(rows, as_of, days)

@@ -12,7 +12,7 @@ from components.db import get_driver
 from components.renewals.export import REMINDER_DAYS, schedule_csv, schedule_frame, schedule_ics, span_text
 from graph.query.filters import ContractFilter
 from graph.query.renewal_dates import term_end_at
-from graph.reads.renewals import Schedule, ScheduleRow, notice_horizons, soonest
+from graph.reads.renewals import Schedule, ScheduleRow, soonest
 
 TTL_S = 300
 TIMELINE_ROWS = 30
@@ -20,16 +20,10 @@ COLORS = {"term": "#9ecae1", "renewal": "#c7e9c0", "notice": "#fdae6b"}
 
 
 @st.cache_data(ttl=TTL_S, max_entries=32, show_spinner=False)
-def schedule(filter_json: str, cap: int | None = None) -> Schedule:
-    """The filter's soonest deadlines (`cap`, else graph.reads.renewals.SCHEDULE_CAP, at most) and whether more
-    match."""
-    return soonest(get_driver(), ContractFilter.model_validate_json(filter_json), cap=cap)
-
-
-@st.cache_data(ttl=TTL_S, max_entries=32, show_spinner=False)
-def horizons(filter_json: str, cuts: tuple[date, ...]) -> tuple[int, ...]:
-    """How many of the filter's contracts have their next notice deadline by each of `cuts` (one pass)."""
-    return notice_horizons(get_driver(), ContractFilter.model_validate_json(filter_json), cuts)
+def schedule(filter_json: str, cap: int | None = None, cuts: tuple[date, ...] = ()) -> Schedule:
+    """The filter's soonest deadlines (`cap`, else graph.reads.renewals.SCHEDULE_CAP, at most), whether more
+    match, and how many have their next notice deadline by each of `cuts` (the same pass)."""
+    return soonest(get_driver(), ContractFilter.model_validate_json(filter_json), cap=cap, cuts=cuts)
 
 
 def _bars(row: ScheduleRow, as_of: date) -> list[tuple[str, date, date]]:

@@ -41,13 +41,20 @@ FACT_COLUMNS = """c.file_id AS file_id, c.title AS title, c.contract_type AS con
 SCHEDULE_TAIL = (f"WITH c, {NEXT_NOTICE_BY} AS next_notice_by, {NEXT_RENEWAL} AS next_renewal\n"
                  f"ORDER BY next_notice_by, next_renewal, c.file_id\nLIMIT $schedule_cap + 1\n"
                  f"RETURN {FACT_COLUMNS}")
-# How many of the matches have their next notice deadline on or before each cut (the Overview's 30 / 60 / 90-day
-# switch when the list holds only the soonest): one pass instead of one count per horizon (docs/PERFORMANCE.md,
-# fix 34). Aggregated as it streams: collecting the matches hit the transaction memory limit at 1M.
-def horizons_tail(cuts: int) -> str:
-    """The statement's end after the filter's head: one count per cut."""
+# With the counts of the matches whose next notice deadline is on or before each cut (the Overview's 30 / 60 /
+# 90-day switch when the list holds only the soonest): the list and its counts from one evaluation of each match's
+# deadlines, where two statements computed them twice (1M synthetic, the Overview's 90 days: 0.9 + 0.7 s -> 1.0 s;
+# docs/PERFORMANCE.md fix 36). The matches are collected (ordered) once: the Overview's filter bounds them by its
+# last cut (34,074 of 1M), where collecting every contract with a notice period passed the transaction memory limit
+# (fix 34). No match, no row: every count is then 0.
+def horizons_schedule_tail(cuts: int) -> str:
+    """The statement's end after the filter's head: the soonest `$schedule_cap + 1` rows, each with the counts."""
     counts = ", ".join(f"count(CASE WHEN next_notice_by <= $cuts[{i}] THEN 1 END)" for i in range(cuts))
-    return f"WITH {NEXT_NOTICE_BY} AS next_notice_by\nRETURN [{counts}] AS within"
+    return (f"WITH c, {NEXT_NOTICE_BY} AS next_notice_by, {NEXT_RENEWAL} AS next_renewal\n"
+            f"ORDER BY next_notice_by, next_renewal, c.file_id\n"
+            f"WITH collect(c) AS ordered, [{counts}] AS within\n"
+            f"UNWIND ordered[..$schedule_cap + 1] AS c\n"
+            f"RETURN within, {FACT_COLUMNS}")
 
 
 CONTRACT_TERMS = f"MATCH (c:Contract {{file_id: $file_id}})\nRETURN {FACT_COLUMNS}"
@@ -98,6 +105,7 @@ class Schedule:
 
     rows: list[ScheduleRow]
     truncated: bool = False
+    within: tuple[int, ...] = ()  # per cut asked for, the matches whose next notice deadline is on or before it
 
 
 def _matches(f: ContractFilter | dict[str, Any], today: date | None) -> tuple[date, str, dict[str, Any]]:
@@ -110,27 +118,21 @@ def _matches(f: ContractFilter | dict[str, Any], today: date | None) -> tuple[da
 
 
 def soonest(driver: Driver, f: ContractFilter | dict[str, Any], today: date | None = None,
-            cap: int | None = None, database: str | None = None) -> Schedule:
+            cap: int | None = None, database: str | None = None, cuts: tuple[date, ...] = ()) -> Schedule:
     """The `cap` contracts matching `f` whose next notice deadline comes first as of `f.as_of` (default today),
     then the next renewal, then file_id, with their facts and deadlines; `truncated` when more match.
-    `cap`: SCHEDULE_CAP when None."""
+    `cap`: SCHEDULE_CAP when None. `cuts`: also count, for each, the matches whose next notice deadline is on or
+    before it (`within`; every match's when `f` bounds the deadline by the last cut, as the Overview's list)."""
     cap = SCHEDULE_CAP if cap is None else cap
     as_of, head, params = _matches(f, today)
-    rows = [_row(r, as_of) for r in read(driver, f"{head}\n{SCHEDULE_TAIL}", {**params, "schedule_cap": cap},
-                                         database)]
+    tail = horizons_schedule_tail(len(cuts)) if cuts else SCHEDULE_TAIL
+    raw = read(driver, f"{head}\n{tail}", {**params, "schedule_cap": cap, **({"cuts": list(cuts)} if cuts else {})},
+               database)
+    rows = [_row(r, as_of) for r in raw]
     ordered = sorted(rows, key=lambda r: (r.deadlines.next_notice_by or date.max,
                                           r.deadlines.next_renewal or date.max, r.file_id))
-    return Schedule(ordered[:cap], truncated=len(ordered) > cap)
-
-
-def notice_horizons(driver: Driver, f: ContractFilter | dict[str, Any], cuts: tuple[date, ...],
-                    today: date | None = None, database: str | None = None) -> tuple[int, ...]:
-    """For each of `cuts`, how many contracts matching `f` have their next notice deadline as of `f.as_of`
-    (default today) on or before it; the last number is every match's when `f` bounds the deadline by the last
-    cut (`max_notice_by`), as the Overview's list does."""
-    _, head, params = _matches(f, today)
-    [row] = read(driver, f"{head}\n{horizons_tail(len(cuts))}", {**params, "cuts": list(cuts)}, database)
-    return tuple(row["within"])
+    within = tuple(raw[0]["within"]) if raw and cuts else (0,) * len(cuts)
+    return Schedule(ordered[:cap], truncated=len(ordered) > cap, within=within)
 
 
 def renewal_schedule(driver: Driver, f: ContractFilter | dict[str, Any], today: date | None = None,

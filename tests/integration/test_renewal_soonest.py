@@ -1,8 +1,8 @@
 """The capped renewal schedule (graph.reads.renewals.soonest): with more matching contracts than the cap, the
 rows are the cap soonest deadlines, exactly those an independent Python ordering of every contract's stored
 facts puts first; a schedule of exactly the cap is whole; renewal_schedule refuses a truncated one.
-`notice_horizons` (the Overview's 30 / 60 / 90-day counts when the list is cut) equals the same independent
-computation, and the compiler's count of each horizon's own filter."""
+The list's counts per cut (`within`, the Overview's 30 / 60 / 90-day counts when the list is cut) equal the same
+independent computation and the compiler's count of each horizon's own filter, beside the same rows."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from core.errors import ContractGraphError
 from graph.query.filters import ContractFilter
 from graph.query.renewal_dates import deadlines, from_row
 from graph.reads import renewals
-from graph.reads.renewals import horizons_tail, notice_horizons, renewal_schedule, soonest
+from graph.reads.renewals import horizons_schedule_tail, renewal_schedule, soonest
 from graph.reads.repository import search_contracts
 from graph.server.db import read
 
@@ -61,7 +61,9 @@ def test_horizon_counts_equal_every_contracts_deadlines(driver, as_of: date) -> 
     cuts = tuple(as_of + timedelta(days=d) for d in (30, 60, 90))
     expected = tuple(sum(n is not None and as_of <= n <= cut for n in nexts) for cut in cuts)
     window = ContractFilter(as_of=as_of, min_notice_by=as_of, max_notice_by=cuts[-1], limit=0)
-    assert notice_horizons(driver, window, cuts) == expected
+    counted = soonest(driver, window, cap=3, cuts=cuts)
+    assert counted.within == expected
+    assert counted.rows == soonest(driver, window, cap=3).rows and counted.truncated == (expected[-1] > 3)
     assert expected == tuple(search_contracts(driver, window.model_copy(update={"max_notice_by": cut})).total_count
                              for cut in cuts)
     if as_of == AS_OF:
@@ -70,6 +72,9 @@ def test_horizon_counts_equal_every_contracts_deadlines(driver, as_of: date) -> 
         assert expected == (0, 0, 0)
 
 
-def test_horizons_statement_counts_as_it_streams() -> None:
-    assert horizons_tail(2).endswith("RETURN [count(CASE WHEN next_notice_by <= $cuts[0] THEN 1 END), "
-                                     "count(CASE WHEN next_notice_by <= $cuts[1] THEN 1 END)] AS within")
+def test_the_list_and_its_counts_come_from_one_evaluation_of_each_match() -> None:
+    tail = horizons_schedule_tail(2)
+    assert tail.count("AS next_notice_by") == 1 and "ORDER BY next_notice_by, next_renewal, c.file_id\n" in tail
+    assert ("WITH collect(c) AS ordered, [count(CASE WHEN next_notice_by <= $cuts[0] THEN 1 END), "
+            "count(CASE WHEN next_notice_by <= $cuts[1] THEN 1 END)] AS within\n"
+            "UNWIND ordered[..$schedule_cap + 1] AS c\nRETURN within, c.file_id AS file_id,") in tail
