@@ -127,6 +127,13 @@ def status_alone(f: ContractFilter) -> bool:
     return set(f.describe()) <= PRESENTATION | {"active", "status", "as_of"} and (f.active is None or not f.status)
 
 
+def renewal_alone(f: ContractFilter) -> bool:
+    """Whether the renewal fields (types, notice and renewal windows) are the filter's only conditions, so a window
+    may start from its day-of-year keys (graph.query.renewal_keys). A field this does not know counts as a
+    condition."""
+    return set(f.describe()) <= PRESENTATION | {"renewal_types", "as_of", *renewal_cypher.WINDOW_BOUNDS}
+
+
 def property_conditions(f: ContractFilter, today: date, ordered: bool = False) -> list[Condition]:
     """Conditions on the contract's own (indexed) properties. `ordered`: the head ends in an ORDER BY ... LIMIT, so
     the status test must not start from the span's index (the page walks its sort key's index and stops early;
@@ -153,7 +160,8 @@ def property_conditions(f: ContractFilter, today: date, ordered: bool = False) -
         if getattr(f, name):
             found.append(Condition(f"c.{name} = ${name}", name, getattr(f, name)))
     bounds = {n: getattr(f, n) for n in renewal_cypher.WINDOW_BOUNDS}
-    for expr, params in renewal_cypher.renewal_conditions(f.renewal_types, bounds, f.as_of or today):
+    for expr, params in renewal_cypher.renewal_conditions(f.renewal_types, bounds, f.as_of or today,
+                                                          renewal_alone(f)):
         names = list(params) or [None]  # a condition reads at most its own parameters, the first carries it
         found.append(Condition(expr, names[0], params.get(names[0]) if names[0] else None))
         found += [Condition("", name, params[name]) for name in names[1:]]

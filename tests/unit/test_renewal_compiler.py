@@ -47,6 +47,20 @@ def test_a_window_shorter_than_a_year_starts_from_its_days_of_the_year():
         "min_notice_by": date(2024, 6, 1), "max_notice_by": date(2024, 8, 31)}
 
 
+def test_a_window_beside_another_condition_starts_from_that_conditions_index():
+    """The licences of a notice window: the type's index is where the planner starts, so the keys would only be
+    one more property read per licence."""
+    q = compile_count(parse_filter({"contract_types": ["License"], "min_notice_by": "2024-06-01",
+                                    "max_notice_by": "2024-08-31"}), TODAY)
+    assert q.cypher == ("MATCH (c:Contract)\n"
+                        "WHERE c.contract_type IN $contract_types\n"
+                        "  AND c.notice_span_days IS NOT NULL\n"
+                        f"  AND any(rf IN [{FACTS}] WHERE ({NOTICE_PRETEST}) AND "
+                        f"any(d IN [{NOTICE_BY}] WHERE d >= $min_notice_by AND d <= $max_notice_by))\n"
+                        "RETURN count(c) AS total_count")
+    assert "notice_doys" not in q.params
+
+
 def test_notice_bounds_a_year_apart_start_from_the_indexed_existence_test():
     q = compile_count(parse_filter({"renewal_types": ["automatic", "automatic", "evergreen"],
                                     "min_notice_by": "2024-06-01", "max_notice_by": "2025-05-25"}), TODAY)
