@@ -33,6 +33,7 @@ def within(rows: list[ScheduleRow], as_of: date, days: int) -> list[ScheduleRow]
 
 
 def horizon_cuts(as_of: date) -> tuple[date, ...]:
+    """The last day of each horizon after `as_of`."""
     return tuple(days_after(as_of, d) for d in HORIZONS)
 
 

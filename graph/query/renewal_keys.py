@@ -1,5 +1,5 @@
 """Day-of-year keys that let a renewal or notice window start from an index instead of computing every
-contract's next date (docs/FILTERS.md#renewal-keys, docs/PERFORMANCE.md fix 36).
+contract's next date (docs/RENEWALS.md#renewal-keys, docs/PERFORMANCE.md fix 36).
 
 A contract's next renewal and next notice deadline depend on the day asked about, so they cannot be stored. What
 can be stored is where in the year they fall. Term k ends at term_end + k x renewal (graph.query.renewal_dates);
@@ -26,7 +26,7 @@ from __future__ import annotations
 from datetime import date, timedelta
 
 # Wider than the three days the keys can drift by (see above), so a rounding this module did not foresee still
-# lands inside: a wider margin costs ~1% more candidates a day, a narrower one could lose a contract.
+# lands inside: each day of margin adds about 1% to a 90-day window's candidates, a narrower one could lose one.
 MARGIN_DAYS = 7
 IRREGULAR = 0  # a rolling contract whose terms do not end on one day of the year
 LEAP_YEAR = 2000
