@@ -121,17 +121,21 @@ def related_conditions(f: ContractFilter, anchor: str) -> list[Condition]:
 PRESENTATION = frozenset({"sort_by", "sort_order", "limit", "offset", "group_by", "metric", "agg_order", "agg_limit"})
 
 
+def only(f: ContractFilter, fields: set[str]) -> bool:
+    """Whether the filter sets no field but `fields` and the presentation ones. A field this does not know counts
+    as a condition, so a new field can only turn a seeking test into the non-seeking one."""
+    return set(f.describe()) <= PRESENTATION | fields
+
+
 def status_alone(f: ContractFilter) -> bool:
-    """Whether the status (`active` or `status`, on `as_of`) is the filter's only condition. A field this does
-    not know counts as a condition, so a new field can only make the status test the non-seeking one."""
-    return set(f.describe()) <= PRESENTATION | {"active", "status", "as_of"} and (f.active is None or not f.status)
+    """Whether the status (`active` or `status`, on `as_of`) is the filter's only condition."""
+    return only(f, {"active", "status", "as_of"}) and (f.active is None or not f.status)
 
 
 def renewal_alone(f: ContractFilter) -> bool:
     """Whether the renewal fields (types, notice and renewal windows) are the filter's only conditions, so a window
-    may start from its day-of-year keys (graph.query.renewal_keys). A field this does not know counts as a
-    condition."""
-    return set(f.describe()) <= PRESENTATION | {"renewal_types", "as_of", *renewal_cypher.WINDOW_BOUNDS}
+    may start from its day-of-year keys (graph.query.renewal_keys)."""
+    return only(f, {"renewal_types", "as_of", *renewal_cypher.WINDOW_BOUNDS})
 
 
 def property_conditions(f: ContractFilter, today: date, ordered: bool = False) -> list[Condition]:

@@ -30,9 +30,9 @@ ROLLING_TYPES = "['automatic', 'evergreen']"
 WINDOW_BOUNDS = ("min_notice_by", "max_notice_by", "min_next_renewal", "max_next_renewal")
 FACT_NAMES = ("term_end", "renewal_type", "renewal_months", "renewal_days", "notice_months", "notice_days")
 ROLLING = renewal_keys.rolling("rf")
-_BY_DAYS = "rf.renewal_months IS NULL AND rf.renewal_days IS NOT NULL"
-_MONTHS = "coalesce(rf.renewal_months, 12)"
-_NOTICE = "duration({months: coalesce(rf.notice_months, 0), days: coalesce(rf.notice_days, 0)})"
+_BY_DAYS = renewal_keys.by_days("rf")
+_MONTHS = renewal_keys.renewal_months("rf")
+_NOTICE = renewal_keys.notice("rf")
 
 
 def _end(k: str) -> str:

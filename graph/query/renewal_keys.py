@@ -25,6 +25,8 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
+from graph.query.renewal_dates import DEFAULT_RENEWAL_MONTHS
+
 # Wider than the three days the keys can drift by (see above), so a rounding this module did not foresee still
 # lands inside: each day of margin adds about 1% to a 90-day window's candidates, a narrower one could lose one.
 MARGIN_DAYS = 7
@@ -53,18 +55,35 @@ def _leap_doy(expr: str) -> str:
     return f"date({{year: {LEAP_YEAR}, month: ({expr}).month, day: ({expr}).day}}).ordinalDay"
 
 
+# The renewal maths' conventions (graph.query.renewal_dates) over the term facts of `v`, a node or a map variable:
+# one definition for the date arithmetic of graph.query.renewal_cypher (over its map `rf`) and for the keys below
+# (over the stored properties), which that module's import of this one keeps here.
 def rolling(v: str) -> str:
-    """Whether the facts on `v` (a node or map variable) roll term after term: automatic, or evergreen with a
-    period (graph.query.renewal_dates.rolls; null when the renewal type is)."""
+    """Whether the facts roll term after term: automatic, or evergreen with a period (renewal_dates.rolls; null
+    when the renewal type is)."""
     return (f"({v}.renewal_type = 'automatic' OR ({v}.renewal_type = 'evergreen' "
             f"AND coalesce({v}.renewal_months, {v}.renewal_days) IS NOT NULL))")
 
 
-# Over the stored properties: these are written per contract, not read in a filter.
+def by_days(v: str) -> str:
+    """Whether the renewal is counted in days."""
+    return f"{v}.renewal_months IS NULL AND {v}.renewal_days IS NOT NULL"
+
+
+def renewal_months(v: str) -> str:
+    """The renewal in months: 12 when the text states none."""
+    return f"coalesce({v}.renewal_months, {DEFAULT_RENEWAL_MONTHS})"
+
+
+def notice(v: str) -> str:
+    """The notice period as a duration (none: zero)."""
+    return f"duration({{months: coalesce({v}.notice_months, 0), days: coalesce({v}.notice_days, 0)}})"
+
+
 _ROLLING = rolling("c")
-_WHOLE_YEARS = "(c.renewal_days IS NULL OR c.renewal_months IS NOT NULL) AND coalesce(c.renewal_months, 12) % 12 = 0"
+_WHOLE_YEARS = f"NOT ({by_days('c')}) AND {renewal_months('c')} % 12 = 0"
 _HAS_NOTICE = "(c.notice_months IS NOT NULL OR c.notice_days IS NOT NULL)"
-_FIRST_DEADLINE = "c.term_end - duration({months: coalesce(c.notice_months, 0), days: coalesce(c.notice_days, 0)})"
+_FIRST_DEADLINE = f"c.term_end - {notice('c')}"
 RENEWAL_DOY = (f"CASE WHEN c.term_end IS NULL OR NOT coalesce({_ROLLING}, false) THEN null "
                f"WHEN {_WHOLE_YEARS} THEN {_leap_doy('c.term_end')} ELSE {IRREGULAR} END")
 NOTICE_DOY = (f"CASE WHEN c.term_end IS NULL OR NOT {_HAS_NOTICE} THEN null "

@@ -126,8 +126,7 @@ def soonest(driver: Driver, f: ContractFilter | dict[str, Any], today: date | No
     cap = SCHEDULE_CAP if cap is None else cap
     as_of, head, params = _matches(f, today)
     tail = horizons_schedule_tail(len(cuts)) if cuts else SCHEDULE_TAIL
-    raw = read(driver, f"{head}\n{tail}", {**params, "schedule_cap": cap, **({"cuts": list(cuts)} if cuts else {})},
-               database)
+    raw = read(driver, f"{head}\n{tail}", {**params, "schedule_cap": cap, "cuts": list(cuts)}, database)
     rows = [_row(r, as_of) for r in raw]
     ordered = sorted(rows, key=lambda r: (r.deadlines.next_notice_by or date.max,
                                           r.deadlines.next_renewal or date.max, r.file_id))

@@ -27,7 +27,7 @@ from graph.server.db import write_tx
 from graph.store import organisations
 from graph.store.load import BATCH_SIZE, FreshFacts, _groups, batch_rows, chunks, party_rows
 from graph.store.prepare import Prepared, PreparedContract
-from graph.store.schema import BACKFILL_RENEWAL_KEYS, BACKFILL_SPAN, ensure_constraints, ensure_schema, write_in_batches
+from graph.store.schema import backfill_derived, ensure_constraints, ensure_schema, write_in_batches
 
 ARRAY_DELIMITER = "\x1f"
 # The contract lists the loader always writes (possibly empty): prepare's clause types, FreshFacts' party lists.
@@ -263,9 +263,6 @@ def finish_bulk_import(driver: Driver, org_keys: list[str], database: str | None
     from organisation_keys), after giving back the empty lists the CSV could not carry."""
     ensure_constraints(driver, database=database)
     restore_empty_lists(driver, database)
-    # The loader's MERGE_CONTRACTS derives the span and the renewal keys (graph.store.end_dates.reconcile): the CSV
-    # has neither.
-    write_in_batches(driver, BACKFILL_SPAN, database)
-    write_in_batches(driver, BACKFILL_RENEWAL_KEYS, database)
+    backfill_derived(driver, database)  # the loader's MERGE_CONTRACTS derives them (end_dates.reconcile)
     ensure_schema(driver, database=database, backfill=False)
     write_tx(driver, lambda tx: organisations.rebuild(tx, org_keys), database=database)

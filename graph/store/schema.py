@@ -177,6 +177,13 @@ def write_in_batches(driver: Driver, cypher: str, database: str | None = None, b
             return done
 
 
+def backfill_derived(driver: Driver, database: str | None = None) -> None:
+    """Store what every writer derives from a contract's facts (the in-force span, the renewal keys) where it is
+    missing: a database written before them, or the bulk import's CSV, which carries neither."""
+    write_in_batches(driver, BACKFILL_SPAN, database)
+    write_in_batches(driver, BACKFILL_RENEWAL_KEYS, database)
+
+
 def ensure_schema(driver: Driver, database: str | None = None, *, backfill: bool = True) -> None:
     """Create every constraint and index that is missing, then wait until they are online.
 
@@ -189,8 +196,7 @@ def ensure_schema(driver: Driver, database: str | None = None, *, backfill: bool
     for statement in (BACKFILL_SEARCH_TEXT, *BACKFILL_STORED_FACTS) if backfill else ():
         write(driver, statement, database=database)
     if backfill:
-        write_in_batches(driver, BACKFILL_SPAN, database)
-        write_in_batches(driver, BACKFILL_RENEWAL_KEYS, database)
+        backfill_derived(driver, database)
         backfill_file_titles(driver, database)
         backfill_currencies(driver, database)
     write(driver, VECTOR_INDEX, {"dimensions": embedding_dimensions()}, database=database)
