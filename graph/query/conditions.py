@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from graph.query import renewal_cypher, status_cypher
+from graph.query import clause_labels, renewal_cypher, status_cypher
 from graph.query.filters import ContractFilter
 from graph.query.status import EXPIRED, IN_FORCE
 
@@ -42,8 +42,7 @@ ORGANISATION_HEAD = """CALL () {
   RETURN c
 }
 WITH c"""
-# `party_countries` / `clause_types` are stored on each contract (graph.store.load): one property read instead of a
-# walk per contract.
+# `party_countries` is stored on each contract (graph.store.load): one property read instead of a walk per contract.
 PARTY_COUNTRY_TEST = "$party_country IN c.party_countries"
 # Amounts are compared only within one currency (graph.store.currency): never a euro against a dollar.
 CURRENCY_TEST = "c.currency = $currency"
@@ -173,10 +172,10 @@ def property_conditions(f: ContractFilter, today: date, ordered: bool = False) -
 
 
 def _clause_conditions(f: ContractFilter) -> list[Condition]:
-    found = [Condition(f"$clause_type_{i} IN c.clause_types", f"clause_type_{i}", ctype)
-             for i, ctype in enumerate(f.clause_types)]
-    found += [Condition(f"NOT $no_clause_type_{i} IN c.clause_types", f"no_clause_type_{i}", ctype)
-              for i, ctype in enumerate(f.without_clause_types)]
+    # A clause type is a label on the contract (graph.query.clause_labels): the token lookup index hands over
+    # the contracts that have it, where the stored list was read on every contract.
+    found = [Condition(f"c:{clause_labels.label(ctype)}") for ctype in f.clause_types]
+    found += [Condition(f"NOT c:{clause_labels.label(ctype)}") for ctype in f.without_clause_types]
     found += [Condition(text_category_test(f"$text_clause_type_{i}"), f"text_clause_type_{i}", name)
               for i, name in enumerate(f.text_clause_types)]
     found += [Condition("NOT " + text_category_test(f"$no_text_clause_type_{i}"), f"no_text_clause_type_{i}", name)

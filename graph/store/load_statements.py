@@ -6,6 +6,7 @@ changes nothing.
 
 from __future__ import annotations
 
+from graph.query import clause_labels
 from graph.store.end_dates import reconcile
 from graph.store.schema import CONTRACT_COUNT, PARTY_COUNTRIES, PARTY_NAMES, PARTY_TEXT, TITLE
 
@@ -22,13 +23,15 @@ OPTIONAL MATCH (c)-[g:GOVERNED_BY]->(:Jurisdiction)
 DELETE g
 """
 # `end_date` in the row is the pre-extracted value: kept as `end_date_extracted`, and `end_date` re-reconciled
-# with a reviewer's and the text's values already on the node (graph.store.end_dates).
+# with a reviewer's and the text's values already on the node (graph.store.end_dates); the row's clause types
+# also become the contract's clause labels (graph.query.clause_labels).
 MERGE_CONTRACTS = """
 UNWIND $rows AS row
 MERGE (c:Contract {file_id: row.file_id})
 SET c += row
 SET c.title = """ + TITLE + """, c.end_date_extracted = row.end_date
-SET """ + reconcile("c.end_date_confirmed", "c.end_date_text", "c.end_date_extracted")
+SET """ + reconcile("c.end_date_confirmed", "c.end_date_text", "c.end_date_extracted") + """
+""" + clause_labels.SET_LABELS
 # `org_key`, `org_name`, `legal_form`: the entity's organisation key, base name and form (graph.store.organisations).
 # `contract_count` comes with the row only on a first load (graph.store.load.FreshFacts); otherwise it is
 # recomputed from the graph after the batch (REFRESH_PARTY_COUNTS).

@@ -6,7 +6,7 @@ from __future__ import annotations
 from neo4j import Driver
 
 from core.settings import int_setting
-from graph.query import renewal_keys, status_cypher
+from graph.query import clause_labels, renewal_keys, status_cypher
 from graph.server.db import read, write, write_rows
 from graph.store.currency import backfill_currencies
 from graph.store.end_dates import BACKFILL_EXTRACTED
@@ -104,7 +104,7 @@ BACKFILL_STORED_FACTS = (
     BACKFILL_EXTRACTED,
     f"MATCH (p:Party) WHERE p.contract_count IS NULL SET p.contract_count = {CONTRACT_COUNT}",
     f"MATCH (c:Contract) WHERE c.party_countries IS NULL SET c.party_countries = {PARTY_COUNTRIES}",
-    f"MATCH (c:Contract) WHERE c.clause_types IS NULL SET c.clause_types = {CLAUSE_TYPES}",
+    f"MATCH (c:Contract) WHERE c.clause_types IS NULL SET c.clause_types = {CLAUSE_TYPES}\n{clause_labels.SET_LABELS}",
     f"MATCH (c:Contract) WHERE c.party_text IS NULL SET c.party_text = {PARTY_TEXT}",
     f"MATCH (c:Contract) WHERE c.party_names IS NULL SET c.party_names = {PARTY_NAMES}",
     "MATCH (c:Contract)-[:GOVERNED_BY]->(j:Jurisdiction) WHERE c.governing_law_country IS NULL "
@@ -178,10 +178,11 @@ def write_in_batches(driver: Driver, cypher: str, database: str | None = None, b
 
 
 def backfill_derived(driver: Driver, database: str | None = None) -> None:
-    """Store what every writer derives from a contract's facts (the in-force span, the renewal keys) where it is
-    missing: a database written before them, or the bulk import's CSV, which carries neither."""
+    """Store what every writer derives from a contract's facts (the in-force span, the renewal keys, the clause
+    labels) where it is missing: a database written before them, or the bulk import's CSV, which carries none."""
     write_in_batches(driver, BACKFILL_SPAN, database)
     write_in_batches(driver, BACKFILL_RENEWAL_KEYS, database)
+    write_in_batches(driver, clause_labels.BACKFILL, database)
 
 
 def ensure_schema(driver: Driver, database: str | None = None, *, backfill: bool = True) -> None:

@@ -27,7 +27,9 @@ from graph.store.load import load_records
 from graph.store.prepare import Prepared, prepare
 from tests.integration.throwaway import throwaway_server
 
-NODES = "MATCH (n) RETURN labels(n) AS labels, properties(n) AS props"
+# Labels in name order: a node's labels come in the order of their tokens, which the two paths create differently
+# (a contract's clause labels, graph.query.clause_labels).
+NODES = "MATCH (n) RETURN COLLECT { UNWIND labels(n) AS l RETURN l ORDER BY l } AS labels, properties(n) AS props"
 RELS = """MATCH (a)-[r]->(b)
 RETURN type(r) AS type, properties(r) AS props, coalesce(a.file_id, a.key, a.code) AS source,
        coalesce(b.file_id, b.key, b.code) AS target"""

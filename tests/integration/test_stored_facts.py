@@ -1,9 +1,11 @@
-"""Facts stored for speed (party contract counts, a contract's party countries, party names, clause types and
-governing law country) always equal what the graph says, after a load, a commit and a delete."""
+"""Facts stored for speed (party contract counts, a contract's party countries, party names, clause types, clause
+labels and governing law country) always equal what the graph says, after a load, a commit and a delete."""
 
 from __future__ import annotations
 
-from graph.server.db import read
+from graph.query import clause_labels
+from graph.server.db import read, write
+from graph.store.schema import write_in_batches
 from graph.store.write import CommitRequest, commit_contract, delete_contract
 
 # Each row is a stored fact that differs from the value walked from the graph right now.
@@ -34,6 +36,12 @@ FACTS = """
 MATCH (c:Contract) WHERE c.file_id IN $ids
 RETURN c.file_id AS file_id, c.party_countries AS countries, c.party_text AS names ORDER BY file_id
 """
+# Each contract's labels and the types of its Clause nodes, walked: the clause labels are compared in Python.
+LABELS = """
+MATCH (c:Contract)
+RETURN c.file_id AS file_id, labels(c) AS labels,
+       COLLECT { MATCH (c)-[:HAS_CLAUSE]->(cl:Clause) RETURN DISTINCT cl.type } AS types
+"""
 PELICAN = "MATCH (p:Party {key: 'pelicandeliversinc'})-[:PARTY_TO]->(c) RETURN p.contract_count AS n, " \
           "collect(DISTINCT c.file_id) AS ids"
 RECORD = {
@@ -56,11 +64,30 @@ def stale(driver) -> list[str]:
             out.append(f"display party names of {row['file_id']}")
         if not row["file_title"] or row["title"] != (row["text_title"] or row["file_title"]):
             out.append(f"title of {row['file_id']}")
+    for row in read(driver, LABELS):
+        held = {name for name in row["labels"] if name.startswith(clause_labels.PREFIX)}
+        if held != {clause_labels.LABELS[t] for t in row["types"] if t in clause_labels.LABELS}:
+            out.append(f"clause labels of {row['file_id']}")
     return [row["stale"] for row in read(driver, STALE)] + out
 
 
 def test_a_load_leaves_no_stale_fact(driver) -> None:
     assert stale(driver) == []
+
+
+def test_the_backfill_gives_back_clause_labels_a_database_lacks_or_holds_too_many(driver) -> None:
+    first, second = [r["id"] for r in read(driver, "MATCH (c:HasNonCompeteExclusivity) RETURN c.file_id AS id "
+                                                   "ORDER BY id LIMIT 2")]
+    # A database from before the labels (one lacks its label), and a label its clause types do not give.
+    write(driver, "MATCH (c:Contract {file_id: $id}) REMOVE c:HasNonCompeteExclusivity", {"id": first})
+    write(driver, "MATCH (c:Contract {file_id: $id}) SET c:HasInsurance", {"id": second})
+    try:
+        assert sorted(stale(driver)) == [f"clause labels of {first}", f"clause labels of {second}"]
+        assert write_in_batches(driver, clause_labels.BACKFILL, batch_size=1) == 2
+    finally:
+        write_in_batches(driver, clause_labels.BACKFILL)
+    assert stale(driver) == []
+    assert write_in_batches(driver, clause_labels.BACKFILL) == 0  # nothing left to do
 
 
 def test_a_commit_updates_the_other_contracts_of_its_parties_and_a_delete_restores_them(driver) -> None:

@@ -29,6 +29,8 @@ def test_types_follow_the_python_values() -> None:
         neo4j_type([1, "x"])
     assert _header({"file_id": "ID(Contract)", "summary": "string", "party_count": "long"}) == (
         "file_id:ID(Contract),summary,party_count:long\n")
+    # The label column has no name: its labels are added to the file's own (Contract).
+    assert _header({"file_id": "ID(Contract)", "labels": "LABEL"}) == "file_id:ID(Contract),:LABEL\n"
 
 
 def test_rows_get_what_the_loaders_cypher_adds() -> None:
@@ -37,6 +39,10 @@ def test_rows_get_what_the_loaders_cypher_adds() -> None:
         "Supply Agreement", date(2020, 1, 2), "extracted")
     untitled = contract_row({"file_id": "F2", "file_title": None, "end_date": None})
     assert (untitled["title"], untitled["end_date_extracted"], untitled["end_date_source"]) == ("F2", None, None)
+    # The clause labels of the row's clause types (graph.query.clause_labels); none: an empty field.
+    labelled = contract_row({"file_id": "F3", "clause_types": ["Audit Rights", "Non-Compete & Exclusivity"]})
+    assert labelled["labels"] == ["HasAuditRights", "HasNonCompeteExclusivity"]
+    assert untitled["labels"] is None
     party = party_row({"key": "acme", "name": "ACME Inc.", "aliases": ["ACME INC", "ACME Inc."]})
     assert party["search_names"] == ["acme inc", "acme inc.", "acme inc."]
     assert party["search_text"] == "\nacme inc\nacme inc.\nacme inc."

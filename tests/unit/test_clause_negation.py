@@ -52,12 +52,11 @@ def test_without_compiles_to_the_negated_text_category_test() -> None:
     assert "ClauseDecision" in q.cypher and "r.band = 'found'" in q.cypher
 
 
-def test_without_an_extracted_clause_type_compiles_to_a_negated_membership_test() -> None:
+def test_without_an_extracted_clause_type_compiles_to_a_negated_label_test() -> None:
     q = compile_match(parse_filter({"without_clause_types": ["non-compete & exclusivity"],
                                     "clause_types": ["Renewal & Termination"]}), TODAY)
-    assert q.cypher == ("MATCH (c:Contract)\nWHERE $clause_type_0 IN c.clause_types\n"
-                        "  AND NOT $no_clause_type_0 IN c.clause_types")
-    assert q.params == {"clause_type_0": "Renewal & Termination", "no_clause_type_0": "Non-Compete & Exclusivity"}
+    assert q.cypher == "MATCH (c:Contract)\nWHERE c:HasRenewalTermination\n  AND NOT c:HasNonCompeteExclusivity"
+    assert q.params == {}
 
 
 def test_without_round_trips_through_the_url() -> None:

@@ -1,7 +1,8 @@
 """The stored in-force span (graph.query.status_cypher.SET_SPAN) is re-derived by every statement in graph/ that
-writes one of the facts it follows from (effective date, end date, renewal type), and the renewal keys
-(graph.query.renewal_keys.SET_KEYS) by every one that writes a term fact, so the filters that read them are never
-older than the facts; the checker really finds a planted writer that forgets one."""
+writes one of the facts it follows from (effective date, end date, renewal type), the renewal keys
+(graph.query.renewal_keys.SET_KEYS) by every one that writes a term fact, and the clause labels
+(graph.query.clause_labels.SET_LABELS) by every one that writes the clause types, so the filters that read them are
+never older than the facts; the checker really finds a planted writer that forgets one."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pkgutil
 import re
 
 import graph
+from graph.query.clause_labels import SET_LABELS
 from graph.query.renewal_keys import MISSING, SET_KEYS
 from graph.query.status_cypher import SET_SPAN
 
@@ -19,6 +21,8 @@ WRITES_FACT = re.compile(r"\bc\.(?:effective_date|end_date|renewal_type)\s*=(?!=
 # A SET of a fact the renewal keys follow from (the end the renewal maths read, the renewal and notice periods).
 WRITES_TERM_FACT = re.compile(
     r"\bc\.(?:term_end|renewal_type|renewal_months|renewal_days|notice_months|notice_days)\s*=(?!=)|\bSET\s+c\s*\+=")
+# A SET of the clause types the clause labels follow from.
+WRITES_CLAUSE_TYPES = re.compile(r"\bc\.clause_types\s*=(?!=)|\bSET\s+c\s*\+=")
 
 
 def writers_without_span(statements: dict[str, str], writes: re.Pattern[str] = WRITES_FACT,
@@ -38,7 +42,8 @@ def _without_derived(text: str) -> str:
 
 
 def graph_statements() -> dict[str, str]:
-    """Every module-level string of every module under graph/, by `module.NAME`."""
+    """Every module-level string of every module under graph/ (and each string of a module-level tuple), by
+    `module.NAME` (`module.NAME[i]`)."""
     found: dict[str, str] = {}
     for info in pkgutil.walk_packages(graph.__path__, "graph."):
         if info.name.endswith("__main__"):  # importing it runs the CLI
@@ -47,6 +52,8 @@ def graph_statements() -> dict[str, str]:
         for name, value in vars(module).items():
             if isinstance(value, str) and not name.startswith("__"):
                 found[f"{info.name}.{name}"] = value
+            elif isinstance(value, tuple) and not name.startswith("__"):  # a list of statements run in turn
+                found.update({f"{info.name}.{name}[{i}]": v for i, v in enumerate(value) if isinstance(v, str)})
     return found
 
 
@@ -70,6 +77,17 @@ def test_every_writer_of_a_term_fact_stores_the_renewal_keys() -> None:
     planted = {"forgot": "MATCH (c:Contract) SET c.notice_days = 30", "ok": f"MATCH (c:Contract) SET c.term_end = $d, "
                f"{SET_KEYS}"}
     assert writers_without_span(planted, WRITES_TERM_FACT, SET_KEYS) == ["forgot"]
+
+
+def test_every_writer_of_the_clause_types_stores_the_clause_labels() -> None:
+    statements = graph_statements()
+    writers = [name for name, text in statements.items()
+               if "SET" in text and WRITES_CLAUSE_TYPES.search(_without_derived(text))]
+    assert {"graph.store.load_statements.MERGE_CONTRACTS", "graph.store.schema.BACKFILL_STORED_FACTS[3]"} <= set(writers)
+    assert writers_without_span(statements, WRITES_CLAUSE_TYPES, SET_LABELS) == []
+    planted = {"forgot": "MATCH (c:Contract) SET c.clause_types = []",
+               "ok": f"MATCH (c:Contract) SET c.clause_types = []\n{SET_LABELS}"}
+    assert writers_without_span(planted, WRITES_CLAUSE_TYPES, SET_LABELS) == ["forgot"]
 
 
 def test_the_checker_finds_a_writer_that_forgets_the_span() -> None:
