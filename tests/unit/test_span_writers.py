@@ -10,6 +10,8 @@ import importlib
 import pkgutil
 import re
 
+import pytest
+
 import graph
 from graph.query.clause_labels import SET_LABELS
 from graph.query.renewal_keys import MISSING, SET_KEYS
@@ -57,38 +59,39 @@ def graph_statements() -> dict[str, str]:
     return found
 
 
-def test_every_writer_of_a_span_fact_stores_the_span() -> None:
+def writers_of(statements: dict[str, str], writes: re.Pattern[str]) -> set[str]:
+    """The names of the statements that write a fact `writes` finds."""
+    return {name for name, text in statements.items() if "SET" in text and writes.search(_without_derived(text))}
+
+
+# (what a statement writes, what it must then store, writers it has today, a planted writer that forgets it and
+# one that does not): every writer of a fact stores what follows from it, and a new writer must too.
+DERIVED = {
+    # The span's writers (each through graph.store.end_dates.reconcile).
+    "span": (WRITES_FACT, SET_SPAN,
+             {"graph.store.load_statements.MERGE_CONTRACTS", "graph.store.end_dates.CONFIRM_END_DATE",
+              "graph.store.families.SET_AMENDED_END", "graph.documents.renewal_facts.SET_FACTS"},
+             "MATCH (c:Contract) SET c.effective_date = $d", f"MATCH (c:Contract) SET c.end_date = $d\nSET {SET_SPAN}"),
+    "renewal keys": (WRITES_TERM_FACT, SET_KEYS,
+                     {"graph.store.load_statements.MERGE_CONTRACTS", "graph.documents.renewal_facts.SET_FACTS",
+                      "graph.store.families.SET_AMENDED_END"},
+                     "MATCH (c:Contract) SET c.notice_days = 30",
+                     f"MATCH (c:Contract) SET c.term_end = $d, {SET_KEYS}"),
+    "clause labels": (WRITES_CLAUSE_TYPES, SET_LABELS,
+                      {"graph.store.load_statements.MERGE_CONTRACTS", "graph.store.schema.BACKFILL_STORED_FACTS[3]",
+                       "graph.store.bulk_csv.RESTORE_EMPTY_LISTS"},
+                      "MATCH (c:Contract) SET c.clause_types = []",
+                      f"MATCH (c:Contract) SET c.clause_types = []\n{SET_LABELS}"),
+}
+
+
+@pytest.mark.parametrize("derived", list(DERIVED))
+def test_every_writer_of_a_fact_stores_what_follows_from_it(derived: str) -> None:
+    writes, stored, known, forgot, ok = DERIVED[derived]
     statements = graph_statements()
-    writers = [name for name, text in statements.items()
-               if "SET" in text and WRITES_FACT.search(_without_derived(text))]
-    # The writers the span has today (each through graph.store.end_dates.reconcile); a new one must store it too.
-    assert {"graph.store.load_statements.MERGE_CONTRACTS", "graph.store.end_dates.CONFIRM_END_DATE",
-            "graph.store.families.SET_AMENDED_END", "graph.documents.renewal_facts.SET_FACTS"} <= set(writers)
-    assert writers_without_span(statements) == []
-
-
-def test_every_writer_of_a_term_fact_stores_the_renewal_keys() -> None:
-    statements = graph_statements()
-    writers = [name for name, text in statements.items()
-               if "SET" in text and WRITES_TERM_FACT.search(_without_derived(text))]
-    assert {"graph.store.load_statements.MERGE_CONTRACTS", "graph.documents.renewal_facts.SET_FACTS",
-            "graph.store.families.SET_AMENDED_END"} <= set(writers)
-    assert writers_without_span(statements, WRITES_TERM_FACT, SET_KEYS) == []
-    planted = {"forgot": "MATCH (c:Contract) SET c.notice_days = 30", "ok": f"MATCH (c:Contract) SET c.term_end = $d, "
-               f"{SET_KEYS}"}
-    assert writers_without_span(planted, WRITES_TERM_FACT, SET_KEYS) == ["forgot"]
-
-
-def test_every_writer_of_the_clause_types_stores_the_clause_labels() -> None:
-    statements = graph_statements()
-    writers = [name for name, text in statements.items()
-               if "SET" in text and WRITES_CLAUSE_TYPES.search(_without_derived(text))]
-    assert {"graph.store.load_statements.MERGE_CONTRACTS", "graph.store.schema.BACKFILL_STORED_FACTS[3]",
-            "graph.store.bulk_csv.RESTORE_EMPTY_LISTS"} <= set(writers)
-    assert writers_without_span(statements, WRITES_CLAUSE_TYPES, SET_LABELS) == []
-    planted = {"forgot": "MATCH (c:Contract) SET c.clause_types = []",
-               "ok": f"MATCH (c:Contract) SET c.clause_types = []\n{SET_LABELS}"}
-    assert writers_without_span(planted, WRITES_CLAUSE_TYPES, SET_LABELS) == ["forgot"]
+    assert known <= writers_of(statements, writes)
+    assert writers_without_span(statements, writes, stored) == []
+    assert writers_without_span({"forgot": forgot, "ok": ok}, writes, stored) == ["forgot"]
 
 
 def test_the_checker_finds_a_writer_that_forgets_the_span() -> None:
