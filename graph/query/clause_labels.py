@@ -37,6 +37,12 @@ def label(clause_type: str) -> str:
     return LABELS[clause_type]
 
 
+def labels_of(clause_types: list[str] | tuple[str, ...]) -> list[str]:
+    """The labels a contract with these clause types carries (WANTED below, in Python: the bulk import's label
+    column); a type outside the vocabulary has none."""
+    return [LABELS[t] for t in clause_types if t in LABELS]
+
+
 # The vocabulary as Cypher literals (names, not values: the statement is the same for every row).
 _ALL = "[" + ", ".join(f"'{name}'" for name in LABELS.values()) + "]"
 _MAP = "{" + ", ".join(f"`{t}`: '{name}'" for t, name in LABELS.items()) + "}"
@@ -46,6 +52,7 @@ WANTED = f"[name IN [t IN coalesce(c.clause_types, []) | {_MAP}[t]] WHERE name I
 SET_LABELS = f"REMOVE c:$({_ALL})\nSET c:$({WANTED})"
 # Contracts whose labels are not the ones their list gives (a database from before the labels, the bulk import),
 # a batch at a time (graph.store.schema.write_in_batches).
-BACKFILL = (f"MATCH (c:Contract)\nWITH c, [name IN labels(c) WHERE name IN {_ALL}] AS held\n"
-            f"WHERE size(held) <> size({WANTED}) OR any(name IN {WANTED} WHERE NOT name IN held)\n"
+# Both lists are free of repeats, so the same size and every wanted label held is the same set; each is built once.
+BACKFILL = (f"MATCH (c:Contract)\nWITH c, [name IN labels(c) WHERE name IN {_ALL}] AS held, {WANTED} AS wanted\n"
+            "WHERE size(held) <> size(wanted) OR any(name IN wanted WHERE NOT name IN held)\n"
             f"WITH c LIMIT $limit\n{SET_LABELS}\nRETURN count(*) AS n")

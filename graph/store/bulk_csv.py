@@ -127,7 +127,7 @@ def _one(key: str, kinds: set[str]) -> str:
 def contract_row(row: dict[str, Any]) -> dict[str, Any]:
     """What MERGE_CONTRACTS stores for a new contract's row (`labels`: its clause labels, the label column)."""
     end = row.get("end_date")
-    labels = [clause_labels.LABELS[t] for t in row.get("clause_types") or () if t in clause_labels.LABELS]
+    labels = clause_labels.labels_of(row.get("clause_types") or ())
     return {**row, "title": row.get("file_title") or row["file_id"], "end_date_extracted": end,
             "end_date_source": "extracted" if end is not None else None, "labels": labels or None}
 

@@ -27,12 +27,16 @@ WRITES_TERM_FACT = re.compile(
 WRITES_CLAUSE_TYPES = re.compile(r"\bc\.clause_types\s*=(?!=)|\bSET\s+c\s*\+=")
 
 
-def writers_without_span(statements: dict[str, str], writes: re.Pattern[str] = WRITES_FACT,
-                         stored: str = SET_SPAN) -> list[str]:
+def writers_of(statements: dict[str, str], writes: re.Pattern[str]) -> set[str]:
+    """The names of the statements that write a fact `writes` finds."""
+    return {name for name, text in statements.items() if "SET" in text and writes.search(_without_derived(text))}
+
+
+def writers_without(statements: dict[str, str], writes: re.Pattern[str] = WRITES_FACT,
+                    stored: str = SET_SPAN) -> list[str]:
     """The names of the statements that write a fact (`writes`) and do not store what follows from it (`stored`:
     the span, by default)."""
-    return sorted(name for name, text in statements.items()
-                  if "SET" in text and writes.search(_without_derived(text)) and stored not in text)
+    return sorted(name for name in writers_of(statements, writes) if stored not in statements[name])
 
 
 def _without_derived(text: str) -> str:
@@ -57,11 +61,6 @@ def graph_statements() -> dict[str, str]:
             elif isinstance(value, tuple) and not name.startswith("__"):  # a list of statements run in turn
                 found.update({f"{info.name}.{name}[{i}]": v for i, v in enumerate(value) if isinstance(v, str)})
     return found
-
-
-def writers_of(statements: dict[str, str], writes: re.Pattern[str]) -> set[str]:
-    """The names of the statements that write a fact `writes` finds."""
-    return {name for name, text in statements.items() if "SET" in text and writes.search(_without_derived(text))}
 
 
 # (what a statement writes, what it must then store, writers it has today, a planted writer that forgets it and
@@ -90,8 +89,8 @@ def test_every_writer_of_a_fact_stores_what_follows_from_it(derived: str) -> Non
     writes, stored, known, forgot, ok = DERIVED[derived]
     statements = graph_statements()
     assert known <= writers_of(statements, writes)
-    assert writers_without_span(statements, writes, stored) == []
-    assert writers_without_span({"forgot": forgot, "ok": ok}, writes, stored) == ["forgot"]
+    assert writers_without(statements, writes, stored) == []
+    assert writers_without({"forgot": forgot, "ok": ok}, writes, stored) == ["forgot"]
 
 
 def test_the_checker_finds_a_writer_that_forgets_the_span() -> None:
@@ -102,4 +101,4 @@ def test_the_checker_finds_a_writer_that_forgets_the_span() -> None:
                "compares": "MATCH (c:Contract) WHERE c.end_date == 1 RETURN c"}
     # "reads" tests the end date in a WHERE and writes another property: the pattern cannot tell a test from a
     # write, so it is reported too, and the real tree has no such statement (the test above).
-    assert writers_without_span(planted) == ["forgot", "reads", "row"]
+    assert writers_without(planted) == ["forgot", "reads", "row"]
