@@ -7,6 +7,7 @@ from neo4j import Driver
 
 from core.settings import int_setting
 from graph.query import clause_labels, renewal_keys, status_cypher
+from graph.query.compiler import AMOUNT_KEY_PROPERTIES
 from graph.server.db import read, write, write_rows
 from graph.store.currency import backfill_currencies
 from graph.store.end_dates import BACKFILL_EXTRACTED
@@ -44,6 +45,10 @@ RANGE_INDEXES = (
     "CREATE INDEX contract_party_count IF NOT EXISTS FOR (c:Contract) ON (c.party_count)",
     "CREATE INDEX contract_law_country IF NOT EXISTS FOR (c:Contract) ON (c.governing_law_country)",
     "CREATE INDEX contract_law_state IF NOT EXISTS FOR (c:Contract) ON (c.governing_law_state)",
+    # A state with its country (Delaware, US) counted from the index alone, and its selectivity known to the planner,
+    # which then walks a page's sort key instead of reading 74,000 contracts (1M synthetic: 332 -> 38 ms p50).
+    "CREATE INDEX contract_law_state_country IF NOT EXISTS FOR (c:Contract) ON (c.governing_law_state, "
+    "c.governing_law_country)",
     # Every page's sidebar asks whether the CUAD sample is loaded (graph.reads.cypher HEADLINE): a seek, where a
     # portfolio without it read every contract (0.3 s at 1M).
     "CREATE INDEX contract_source IF NOT EXISTS FOR (c:Contract) ON (c.source)",
@@ -69,6 +74,12 @@ RANGE_INDEXES = (
     # amounts of some types too, and read 200,000 entries where the amount's index walks a few (fix 35).
     "CREATE INDEX contract_amount_by_currency IF NOT EXISTS FOR (c:Contract) ON (c.total_amount, c.currency)",
     "CREATE INDEX contract_end_duration IF NOT EXISTS FOR (c:Contract) ON (c.end_date, c.duration_days)",
+    # An amount metric over the whole portfolio by type, effective date, law country or party countries reads the
+    # amount, its currency and the key from one of these (graph.query.compiler AMOUNT_KEY_PROPERTIES). Amount
+    # first, unlike fix 35's (currency, amount, key): a page of some types by amount walks the amounts in order
+    # here too, where a currency-first index handed the planner every USD amount to sort.
+    *(f"CREATE INDEX contract_amount_by_{prop[2:]} IF NOT EXISTS FOR (c:Contract) ON (c.total_amount, c.currency, "
+      f"{prop})" for prop in sorted(set(AMOUNT_KEY_PROPERTIES.values()))),
     # Where in the year a contract's terms end and its notice deadlines fall (graph.query.renewal_keys): a
     # renewal or notice window shorter than a year starts from the days it covers.
     "CREATE INDEX contract_renewal_doy IF NOT EXISTS FOR (c:Contract) ON (c.renewal_doy)",

@@ -139,6 +139,8 @@ def _keys(oracle: Oracle, c: Any, group_by: str) -> set[Any]:
         return {p["contract_type"]}
     if group_by == "effective_year":
         return {p["effective_date"].year} if p["effective_date"] else set()
+    if group_by == "effective_month":
+        return {p["effective_date"].isoformat()[:7]} if p["effective_date"] else set()
     if group_by == "party_country":
         return {code for k in c.party_keys for code in oracle.countries[k]}
     if group_by == "clause_type":
@@ -146,21 +148,25 @@ def _keys(oracle: Oracle, c: Any, group_by: str) -> set[Any]:
     return {c.law["country"]} if c.law else set()
 
 
-def test_sum_and_average_amount_by_type(driver, oracle: Oracle) -> None:
+# Every key an (amount, currency, key) index holds (graph.store.schema), whose whole-portfolio metrics read it alone.
+@pytest.mark.parametrize("group_by", ["contract_type", "effective_year", "effective_month", "governing_law_country",
+                                      "party_country"])
+def test_amount_metrics_by_key(driver, oracle: Oracle, group_by: str) -> None:
     # Amount metrics read the US dollar amounts only (no currency given): never a sum across currencies.
-    for metric in ("sum_amount", "avg_amount", "max_amount"):
-        result = search_contracts(driver, {"group_by": "contract_type", "metric": metric, "agg_limit": 500,
-                                           "limit": 0}, today=TODAY)
-        by_type: dict[str, list[float]] = {}
-        for c in oracle.contracts:
-            if c.props["total_amount"] is not None and c.props["currency"] == "USD":
-                by_type.setdefault(c.props["contract_type"], []).append(c.props["total_amount"])
-        fn = {"sum_amount": sum, "avg_amount": lambda xs: sum(xs) / len(xs), "max_amount": max}[metric]
-        expected = {k: fn(v) for k, v in by_type.items()}
+    by_key: dict[Any, list[float]] = {}
+    for c in oracle.contracts:
+        if c.props["total_amount"] is not None and c.props["currency"] == "USD":
+            for key in _keys(oracle, c, group_by) - {None}:
+                by_key.setdefault(key, []).append(c.props["total_amount"])
+    assert len(by_key) > 1  # the sample has amounts under several keys, so a wrong grouping shows
+    for metric, fn in {"sum_amount": sum, "avg_amount": lambda xs: sum(xs) / len(xs), "max_amount": max,
+                       "min_amount": min}.items():
+        result = search_contracts(driver, {"group_by": group_by, "metric": metric, "agg_limit": 500, "limit": 0},
+                                  today=TODAY)
         got = {row["key"]: row["value"] for row in result.aggregation}
-        assert got.keys() == expected.keys()
-        for key, value in expected.items():
-            assert got[key] == pytest.approx(value, rel=1e-9)
+        assert got.keys() == by_key.keys()
+        for key, values in by_key.items():
+            assert got[key] == pytest.approx(fn(values), rel=1e-9)
 
 
 def test_total_is_exact_beyond_limit(driver) -> None:
