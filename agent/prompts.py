@@ -17,7 +17,9 @@ GRAPH_SCHEMA = """Graph schema (Neo4j 5, Cypher 5):
   party_countries: [str], party_text: str, clause_types: [str], governing_law_country, governing_law_state})
   (party_countries, party_text, clause_types and governing_law_* are stored copies of the relationships below:
   prefer them to walks, e.g. UNWIND c.party_countries AS country; party_text holds every lower-cased party
-  name and alias, so c.party_text CONTAINS 'acme' finds contracts with a party named like acme)
+  name and alias, so c.party_text CONTAINS 'acme' finds contracts with a party named like acme; each value of
+  party_countries and clause_types is also a label on the contract, faster to test: c:PartyInCN for 'CN',
+  c:HasAuditRights for 'Audit Rights' ('Has' and the type's words))
 (:Party)-[:LOCATED_AT]->(:Location {address, city, state, country})-[:IN_COUNTRY]->(:Country {code})
 (:Contract)-[:GOVERNED_BY]->(:Jurisdiction {key, country, state, name})-[:IN_COUNTRY]->(:Country)
 (:Contract)-[:HAS_CLAUSE]->(:Clause {key, type, summary})

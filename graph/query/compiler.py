@@ -16,7 +16,6 @@ from graph.query import renewal_cypher, status_cypher
 from graph.query.conditions import (
     CURRENCY_TEST,
     ORGANISATION_HEAD,
-    PARTY_COUNTRY_TEST,
     Condition,
     ParameterStore,
     party_conditions,
@@ -154,26 +153,14 @@ def lucene_query(text: str) -> str:
     return " AND ".join(escape_lucene(w) for w in words)
 
 
-# The walk from a rare country (an index-free way to visit few contracts) and its cost test.
-COUNTRY_PATH = "(k)<-[:IN_COUNTRY]-(:Location)<-[:LOCATED_AT]-(:Party)-[:PARTY_TO]->(c:Contract)"
-# Start from the country only when few locations are in it: from a country holding most of them (the US in
-# the sample), testing each contract is cheaper. Both degrees come from counts, not scans.
-# (`count(l)` in its own CALL is read from the count store; a COUNT {} expression would scan every Location.)
-LOCATIONS = "CALL () { MATCH (l:Location) RETURN count(l) AS locations }"
-RARE_COUNTRY = "k IS NOT NULL AND COUNT { (k)<-[:IN_COUNTRY]-() } * 4 < locations"
-COMMON_COUNTRY = "k IS NOT NULL AND COUNT { (k)<-[:IN_COUNTRY]-() } * 4 >= locations"
-
-
 def match_anchor(f: ContractFilter) -> str:
-    """Where matching starts: the full-text index, the TEXT index of the contracts' party names, a party
-    country (walked from when it is rare), the TEXT indexes of the first organisation fragment (ORGANISATION_HEAD),
-    or every contract (the planner then picks a range index)."""
+    """Where matching starts: the full-text index, the TEXT index of the contracts' party names, the TEXT indexes
+    of the first organisation fragment (ORGANISATION_HEAD), or every contract (the planner then picks a range
+    index, or a label's token lookup: a party country, a clause type)."""
     if f.text:
         return "text"
     if f.parties:
         return "party"
-    if f.party_country:
-        return "country"
     if f.organisations:
         return "organisation"
     return "label"
@@ -188,25 +175,9 @@ def _where(conditions: list[str]) -> str:
     return "\nWHERE " + "\n  AND ".join(conditions) if conditions else ""
 
 
-def _country_head(own: list[str], related: list[str], tail: str | None) -> str:
-    """Contracts with a party in $party_country, from whichever end is cheaper for that country. `tail`
-    (ORDER BY ... LIMIT) runs inside each branch, so the scanning branch can stop early on index order."""
-    end = f"\n{tail}" if tail else ""
-    rare = f"MATCH {COUNTRY_PATH}" + _where(own) + "\nWITH DISTINCT c" + _where(related) + end
-    common = "MATCH (c:Contract)" + _where([*own, PARTY_COUNTRY_TEST, *related]) + end
-    lines = [LOCATIONS, "OPTIONAL MATCH (k:Country {code: $party_country})", "CALL (k, locations) {",
-             f"  UNWIND CASE WHEN {RARE_COUNTRY} THEN [true] ELSE [] END AS rare",
-             indent(rare), "  RETURN c", "  UNION ALL",
-             f"  UNWIND CASE WHEN {COMMON_COUNTRY} THEN [true] ELSE [] END AS common",
-             indent(common), "  RETURN c", "}", "WITH c"]
-    return "\n".join(lines) + end
-
-
 def _head_params(f: ContractFilter, anchor: str, conditions: list[Condition]) -> dict[str, Any]:
     store = ParameterStore.of(conditions)
-    if anchor == "country":
-        store.add("party_country", f.party_country)
-    elif anchor == "text":
+    if anchor == "text":
         store.add("text", lucene_query(f.text or ""))
     return store.params
 
@@ -218,22 +189,19 @@ def compile_match(f: ContractFilter, today: date | None = None, extra: str | Non
     `tail` is a clause that ends the head (compile_search's ORDER BY ... LIMIT); `within` keeps only the
     contracts with these file_ids (the agent's semantic hits), through the file_id uniqueness index."""
     anchor = match_anchor(f)
-    if anchor in ("country", "organisation") and tail:
-        # A page reads contracts in sort-key order and stops after offset + limit matches (a quarter of
-        # the contracts match for the US: a few dozen reads). Behind the country branch choice (or the
-        # organisation's union) the planner cannot use index order, so pages test each contract instead.
+    if anchor == "organisation" and tail:
+        # A page reads contracts in sort-key order and stops after offset + limit matches. Behind the
+        # organisation's union the planner cannot use index order, so pages test each contract instead.
         anchor = "label"
     own = party_conditions(f) + property_conditions(f, today or date.today(), ordered=tail is not None)
     if anchor == "organisation":  # the first fragment is the head: its test leaves the WHERE, its parameter stays
         own = [Condition("", c.param, c.value) if c.param == "organisation_0" else c for c in own]
-    related = related_conditions(f, anchor)
+    related = related_conditions(f)
     if within is not None:
         own = [*own, Condition(WITHIN, "within", within)]
     params = _head_params(f, anchor, own + related)
     own_where = [c.cypher for c in own if c.cypher] + ([extra] if extra else [])  # "": a parameter only
     related_where = [c.cypher for c in related]
-    if anchor == "country":
-        return CompiledQuery(_country_head(own_where, related_where, tail), params)
     head = (f"CALL db.index.fulltext.queryNodes('{FULLTEXT_INDEX}', $text) YIELD node AS c" if anchor == "text"
             else ORGANISATION_HEAD if anchor == "organisation" else LABEL_SCAN)
     return CompiledQuery(head + _where(own_where + related_where) + (f"\n{tail}" if tail else ""), params)

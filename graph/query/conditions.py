@@ -13,8 +13,9 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from graph.query import clause_labels, renewal_cypher, status_cypher
+from graph.query import renewal_cypher, status_cypher
 from graph.query.filters import ContractFilter
+from graph.query.list_labels import CLAUSES, COUNTRIES
 from graph.query.status import EXPIRED, IN_FORCE
 
 OPERATORS: dict[str, str] = {"=": "=", ">": ">", "<": "<", ">=": ">=", "<=": "<="}
@@ -42,8 +43,6 @@ ORGANISATION_HEAD = """CALL () {
   RETURN c
 }
 WITH c"""
-# `party_countries` is stored on each contract (graph.store.load): one property read instead of a walk per contract.
-PARTY_COUNTRY_TEST = "$party_country IN c.party_countries"
 # Amounts are compared only within one currency (graph.store.currency): never a euro against a dollar.
 CURRENCY_TEST = "c.currency = $currency"
 
@@ -109,11 +108,11 @@ def party_conditions(f: ContractFilter) -> list[Condition]:
         for i, name in enumerate(f.organisations)]
 
 
-def related_conditions(f: ContractFilter, anchor: str) -> list[Condition]:
-    """Party country (unless it is the anchor) and clause types."""
-    if not f.party_country or anchor == "country":
-        return _clause_conditions(f)
-    return [Condition(PARTY_COUNTRY_TEST, "party_country", f.party_country), *_clause_conditions(f)]
+def related_conditions(f: ContractFilter) -> list[Condition]:
+    """Party country and clause types: each a label on the contract (graph.query.list_labels), so the token lookup
+    index hands over the contracts that carry it, and testing one reads none of the contract's properties."""
+    country = [Condition(f"c:{COUNTRIES.label(f.party_country)}")] if f.party_country else []
+    return [*country, *_clause_conditions(f)]
 
 
 # The fields that say how to show the matches, not which contracts match.
@@ -172,10 +171,9 @@ def property_conditions(f: ContractFilter, today: date, ordered: bool = False) -
 
 
 def _clause_conditions(f: ContractFilter) -> list[Condition]:
-    # A clause type is a label on the contract (graph.query.clause_labels): the token lookup index hands over
-    # the contracts that have it, where the stored list was read on every contract.
-    found = [Condition(f"c:{clause_labels.label(ctype)}") for ctype in f.clause_types]
-    found += [Condition(f"NOT c:{clause_labels.label(ctype)}") for ctype in f.without_clause_types]
+    # Where the stored list was read on every contract (docs/PERFORMANCE.md fix 37).
+    found = [Condition(f"c:{CLAUSES.label(ctype)}") for ctype in f.clause_types]
+    found += [Condition(f"NOT c:{CLAUSES.label(ctype)}") for ctype in f.without_clause_types]
     found += [Condition(text_category_test(f"$text_clause_type_{i}"), f"text_clause_type_{i}", name)
               for i, name in enumerate(f.text_clause_types)]
     found += [Condition("NOT " + text_category_test(f"$no_text_clause_type_{i}"), f"no_text_clause_type_{i}", name)

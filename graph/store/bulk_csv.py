@@ -23,7 +23,7 @@ from typing import Any, TextIO
 
 from neo4j import Driver
 
-from graph.query import clause_labels
+from graph.query.list_labels import ALL as LIST_LABELS
 from graph.server.db import write_tx
 from graph.store import organisations
 from graph.store.load import BATCH_SIZE, FreshFacts, _groups, batch_rows, chunks, party_rows
@@ -36,7 +36,7 @@ LIST_PROPERTIES = ("clause_types", "party_countries", "party_names")
 RESTORE_EMPTY_LISTS = ("MATCH (c:Contract) WHERE " + " OR ".join(f"c.{p} IS NULL" for p in LIST_PROPERTIES)
                        + "\nWITH c LIMIT $limit\nSET " + ", ".join(f"c.{p} = coalesce(c.{p}, [])"
                                                                   for p in LIST_PROPERTIES)
-                       + f"\n{clause_labels.SET_LABELS}\nRETURN count(*) AS n")
+                       + "".join(f"\n{labels.set_labels}" for labels in LIST_LABELS) + "\nRETURN count(*) AS n")
 CONTRACT_EXTRA = {"party_countries": "string[]", "party_text": "string", "party_names": "string[]",
                   "title": "string", "end_date_extracted": "date", "end_date_source": "string"}
 PARTY_COLUMNS = {"key": "ID(Party)", "name": "string", "aliases": "string[]", "search_names": "string[]",
@@ -114,7 +114,7 @@ def contract_columns(prepared: Prepared, types: dict[str, set[str]] | None = Non
             columns[key] = "double" if kinds == {"long", "double"} else _one(key, kinds)
     for key in ("clause_types",):
         columns.setdefault(key, "string[]")
-    # The clause labels (graph.query.clause_labels) as the import's label column: added to `Contract`.
+    # The clause and country labels (graph.query.list_labels) as the import's label column: added to `Contract`.
     return {**columns, **CONTRACT_EXTRA, "labels": "LABEL"}
 
 
@@ -125,9 +125,10 @@ def _one(key: str, kinds: set[str]) -> str:
 
 
 def contract_row(row: dict[str, Any]) -> dict[str, Any]:
-    """What MERGE_CONTRACTS stores for a new contract's row (`labels`: its clause labels, the label column)."""
+    """What MERGE_CONTRACTS stores for a new contract's row (`labels`: its clause and country labels, the label
+    column)."""
     end = row.get("end_date")
-    labels = clause_labels.labels_of(row.get("clause_types") or ())
+    labels = [name for lists in LIST_LABELS for name in lists.labels_of(row.get(lists.prop) or ())]
     return {**row, "title": row.get("file_title") or row["file_id"], "end_date_extracted": end,
             "end_date_source": "extracted" if end is not None else None, "labels": labels or None}
 

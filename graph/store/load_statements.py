@@ -6,7 +6,7 @@ changes nothing.
 
 from __future__ import annotations
 
-from graph.query import clause_labels
+from graph.query.list_labels import CLAUSES, COUNTRIES
 from graph.store.end_dates import reconcile
 from graph.store.schema import CONTRACT_COUNT, PARTY_COUNTRIES, PARTY_NAMES, PARTY_TEXT, TITLE
 
@@ -24,14 +24,14 @@ DELETE g
 """
 # `end_date` in the row is the pre-extracted value: kept as `end_date_extracted`, and `end_date` re-reconciled
 # with a reviewer's and the text's values already on the node (graph.store.end_dates); the row's clause types
-# also become the contract's clause labels (graph.query.clause_labels).
+# and party countries also become the contract's clause and country labels (graph.query.list_labels).
 MERGE_CONTRACTS = """
 UNWIND $rows AS row
 MERGE (c:Contract {file_id: row.file_id})
 SET c += row
 SET c.title = """ + TITLE + """, c.end_date_extracted = row.end_date
 SET """ + reconcile("c.end_date_confirmed", "c.end_date_text", "c.end_date_extracted") + """
-""" + clause_labels.SET_LABELS
+""" + CLAUSES.set_labels + "\n" + COUNTRIES.set_labels
 # `org_key`, `org_name`, `legal_form`: the entity's organisation key, base name and form (graph.store.organisations).
 # `contract_count` comes with the row only on a first load (graph.store.load.FreshFacts); otherwise it is
 # recomputed from the graph after the batch (REFRESH_PARTY_COUNTS).
@@ -117,7 +117,7 @@ CALL () {
   RETURN c
 }
 SET c.party_countries = """ + PARTY_COUNTRIES + ",\n    c.party_text = " + PARTY_TEXT + (
-    ",\n    c.party_names = " + PARTY_NAMES)
+    ",\n    c.party_names = " + PARTY_NAMES + "\n" + COUNTRIES.set_labels)
 ALL_PARTY_KEYS = "MATCH (p:Party) RETURN p.key AS key"
 # From the count store. Any node at all (even a party left without contracts) makes a load incremental.
 COUNT_NODES = "MATCH (n) RETURN count(n) AS nodes"

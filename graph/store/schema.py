@@ -6,8 +6,10 @@ from __future__ import annotations
 from neo4j import Driver
 
 from core.settings import int_setting
-from graph.query import clause_labels, renewal_keys, status_cypher
+from graph.query import renewal_keys, status_cypher
 from graph.query.compiler import AMOUNT_KEY_PROPERTIES
+from graph.query.list_labels import ALL as LIST_LABELS
+from graph.query.list_labels import CLAUSES, COUNTRIES
 from graph.server.db import read, write, write_rows
 from graph.store.currency import backfill_currencies
 from graph.store.end_dates import BACKFILL_EXTRACTED
@@ -114,8 +116,9 @@ TITLE = "coalesce(c.text_title, c.file_title, c.file_id)"
 BACKFILL_STORED_FACTS = (
     BACKFILL_EXTRACTED,
     f"MATCH (p:Party) WHERE p.contract_count IS NULL SET p.contract_count = {CONTRACT_COUNT}",
-    f"MATCH (c:Contract) WHERE c.party_countries IS NULL SET c.party_countries = {PARTY_COUNTRIES}",
-    f"MATCH (c:Contract) WHERE c.clause_types IS NULL SET c.clause_types = {CLAUSE_TYPES}\n{clause_labels.SET_LABELS}",
+    f"MATCH (c:Contract) WHERE c.party_countries IS NULL SET c.party_countries = {PARTY_COUNTRIES}\n"
+    f"{COUNTRIES.set_labels}",
+    f"MATCH (c:Contract) WHERE c.clause_types IS NULL SET c.clause_types = {CLAUSE_TYPES}\n{CLAUSES.set_labels}",
     f"MATCH (c:Contract) WHERE c.party_text IS NULL SET c.party_text = {PARTY_TEXT}",
     f"MATCH (c:Contract) WHERE c.party_names IS NULL SET c.party_names = {PARTY_NAMES}",
     "MATCH (c:Contract)-[:GOVERNED_BY]->(j:Jurisdiction) WHERE c.governing_law_country IS NULL "
@@ -194,7 +197,8 @@ def backfill_derived(driver: Driver, database: str | None = None) -> None:
     span nor the keys (it writes the labels itself: their check then finds none)."""
     write_in_batches(driver, BACKFILL_SPAN, database)
     write_in_batches(driver, BACKFILL_RENEWAL_KEYS, database)
-    write_in_batches(driver, clause_labels.BACKFILL, database)
+    for labels in LIST_LABELS:
+        write_in_batches(driver, labels.backfill, database)
 
 
 def ensure_schema(driver: Driver, database: str | None = None, *, backfill: bool = True) -> None:

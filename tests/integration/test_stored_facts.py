@@ -1,9 +1,12 @@
 """Facts stored for speed (party contract counts, a contract's party countries, party names, clause types, clause
-labels and governing law country) always equal what the graph says, after a load, a commit and a delete."""
+and country labels and governing law country) always equal what the graph says, after a load, a commit and a
+delete."""
 
 from __future__ import annotations
 
-from graph.query import clause_labels
+import pytest
+
+from graph.query.list_labels import CLAUSES, COUNTRIES
 from graph.server.db import read, write
 from graph.store.schema import write_in_batches
 from graph.store.write import CommitRequest, commit_contract, delete_contract
@@ -36,11 +39,14 @@ FACTS = """
 MATCH (c:Contract) WHERE c.file_id IN $ids
 RETURN c.file_id AS file_id, c.party_countries AS countries, c.party_text AS names ORDER BY file_id
 """
-# Each contract's labels and the types of its Clause nodes, walked: the clause labels are compared in Python.
+# Each contract's labels, the types of its Clause nodes and its parties' countries, walked: the labels are
+# compared in Python.
 LABELS = """
 MATCH (c:Contract)
 RETURN c.file_id AS file_id, labels(c) AS labels,
-       COLLECT { MATCH (c)-[:HAS_CLAUSE]->(cl:Clause) RETURN DISTINCT cl.type } AS types
+       COLLECT { MATCH (c)-[:HAS_CLAUSE]->(cl:Clause) RETURN DISTINCT cl.type } AS types,
+       COLLECT { MATCH (c)<-[:PARTY_TO]-(:Party)-[:LOCATED_AT]->(:Location)-[:IN_COUNTRY]->(k:Country)
+                 RETURN DISTINCT k.code } AS countries
 """
 PELICAN = "MATCH (p:Party {key: 'pelicandeliversinc'})-[:PARTY_TO]->(c) RETURN p.contract_count AS n, " \
           "collect(DISTINCT c.file_id) AS ids"
@@ -65,9 +71,10 @@ def stale(driver) -> list[str]:
         if not row["file_title"] or row["title"] != (row["text_title"] or row["file_title"]):
             out.append(f"title of {row['file_id']}")
     for row in read(driver, LABELS):
-        held = {name for name in row["labels"] if name.startswith(clause_labels.PREFIX)}
-        if held != {clause_labels.LABELS[t] for t in row["types"] if t in clause_labels.LABELS}:
-            out.append(f"clause labels of {row['file_id']}")
+        for kind, lists, values in (("clause", CLAUSES, row["types"]), ("country", COUNTRIES, row["countries"])):
+            held = {name for name in row["labels"] if name in lists.labels.values()}
+            if held != {lists.labels[v] for v in values if v in lists.labels}:
+                out.append(f"{kind} labels of {row['file_id']}")
     return [row["stale"] for row in read(driver, STALE)] + out
 
 
@@ -75,19 +82,23 @@ def test_a_load_leaves_no_stale_fact(driver) -> None:
     assert stale(driver) == []
 
 
-def test_the_backfill_gives_back_clause_labels_a_database_lacks_or_holds_too_many(driver) -> None:
-    first, second = [r["id"] for r in read(driver, "MATCH (c:HasNonCompeteExclusivity) RETURN c.file_id AS id "
+@pytest.mark.parametrize(("kind", "lists", "held", "extra"), [
+    ("clause", CLAUSES, "HasNonCompeteExclusivity", "HasInsurance"),
+    ("country", COUNTRIES, "PartyInUS", "PartyInNZ"),
+])
+def test_the_backfill_gives_back_labels_a_database_lacks_or_holds_too_many(driver, kind, lists, held, extra) -> None:
+    first, second = [r["id"] for r in read(driver, f"MATCH (c:{held}) WHERE NOT c:{extra} RETURN c.file_id AS id "
                                                    "ORDER BY id LIMIT 2")]
-    # A database from before the labels (one lacks its label), and a label its clause types do not give.
-    write(driver, "MATCH (c:Contract {file_id: $id}) REMOVE c:HasNonCompeteExclusivity", {"id": first})
-    write(driver, "MATCH (c:Contract {file_id: $id}) SET c:HasInsurance", {"id": second})
+    # A database from before the labels (one lacks its label), and a label its list does not give.
+    write(driver, f"MATCH (c:Contract {{file_id: $id}}) REMOVE c:{held}", {"id": first})
+    write(driver, f"MATCH (c:Contract {{file_id: $id}}) SET c:{extra}", {"id": second})
     try:
-        assert sorted(stale(driver)) == [f"clause labels of {first}", f"clause labels of {second}"]
-        assert write_in_batches(driver, clause_labels.BACKFILL, batch_size=1) == 2
+        assert sorted(stale(driver)) == sorted([f"{kind} labels of {first}", f"{kind} labels of {second}"])
+        assert write_in_batches(driver, lists.backfill, batch_size=1) == 2
     finally:
-        write_in_batches(driver, clause_labels.BACKFILL)
+        write_in_batches(driver, lists.backfill)
     assert stale(driver) == []
-    assert write_in_batches(driver, clause_labels.BACKFILL) == 0  # nothing left to do
+    assert write_in_batches(driver, lists.backfill) == 0  # nothing left to do
 
 
 def test_a_commit_updates_the_other_contracts_of_its_parties_and_a_delete_restores_them(driver) -> None:

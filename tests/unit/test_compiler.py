@@ -73,24 +73,15 @@ def test_party_fragments_come_before_contract_conditions_and_related_ones_last()
 
 
 def test_party_country() -> None:
-    # Starts from the country when under a quarter of all locations are in it, else tests each contract's
-    # stored party countries; the UNWINDs of zero or one row make exactly one branch run.
-    assert where({"party_country": "gb"}) == (
-        "CALL () { MATCH (l:Location) RETURN count(l) AS locations }\n"
-        "OPTIONAL MATCH (k:Country {code: $party_country})\nCALL (k, locations) {\n"
-        "  UNWIND CASE WHEN k IS NOT NULL AND COUNT { (k)<-[:IN_COUNTRY]-() } * 4 < locations "
-        "THEN [true] ELSE [] END AS rare\n"
-        "  MATCH (k)<-[:IN_COUNTRY]-(:Location)<-[:LOCATED_AT]-(:Party)-[:PARTY_TO]->(c:Contract)\n"
-        "  WITH DISTINCT c\n  RETURN c\n  UNION ALL\n"
-        "  UNWIND CASE WHEN k IS NOT NULL AND COUNT { (k)<-[:IN_COUNTRY]-() } * 4 >= locations "
-        "THEN [true] ELSE [] END AS common\n  MATCH (c:Contract)\n"
-        "  WHERE $party_country IN c.party_countries\n  RETURN c\n}\nWITH c", {"party_country": "GB"})
+    # A party country is a label on the contract (graph.query.list_labels), named from the vocabulary: no parameter,
+    # and a lower-case code is normalised before it names the label.
+    assert where({"party_country": "gb"}) == (f"{HEAD}\nWHERE c:PartyInGB", {})
 
 
-def test_party_country_behind_another_anchor_reads_the_stored_countries() -> None:
-    cypher, params = where({"parties": ["acme"], "party_country": "DE"})
-    assert cypher == f"{HEAD}\nWHERE c.party_text CONTAINS $party_0\n  AND $party_country IN c.party_countries"
-    assert params == {"party_0": "acme", "party_country": "DE"}
+def test_party_country_beside_another_anchor_tests_the_label() -> None:
+    cypher, params = where({"parties": ["acme"], "party_country": "DE", "clause_types": ["Audit Rights"]})
+    assert cypher == f"{HEAD}\nWHERE c.party_text CONTAINS $party_0\n  AND c:PartyInDE\n  AND c:HasAuditRights"
+    assert params == {"party_0": "acme"}
 
 
 def test_governing_law_country_and_state() -> None:

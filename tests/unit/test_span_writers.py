@@ -1,8 +1,8 @@
 """The stored in-force span (graph.query.status_cypher.SET_SPAN) is re-derived by every statement in graph/ that
 writes one of the facts it follows from (effective date, end date, renewal type), the renewal keys
-(graph.query.renewal_keys.SET_KEYS) by every one that writes a term fact, and the clause labels
-(graph.query.clause_labels.SET_LABELS) by every one that writes the clause types, so the filters that read them are
-never older than the facts; the checker really finds a planted writer that forgets one."""
+(graph.query.renewal_keys.SET_KEYS) by every one that writes a term fact, and the clause and country labels
+(graph.query.list_labels) by every one that writes the clause types or the party countries, so the filters that
+read them are never older than the facts; the checker really finds a planted writer that forgets one."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import re
 import pytest
 
 import graph
-from graph.query.clause_labels import SET_LABELS
+from graph.query.list_labels import CLAUSES, COUNTRIES
 from graph.query.renewal_keys import MISSING, SET_KEYS
 from graph.query.status_cypher import SET_SPAN
 
@@ -25,6 +25,8 @@ WRITES_TERM_FACT = re.compile(
     r"\bc\.(?:term_end|renewal_type|renewal_months|renewal_days|notice_months|notice_days)\s*=(?!=)|\bSET\s+c\s*\+=")
 # A SET of the clause types the clause labels follow from.
 WRITES_CLAUSE_TYPES = re.compile(r"\bc\.clause_types\s*=(?!=)|\bSET\s+c\s*\+=")
+# A SET of the party countries the country labels follow from.
+WRITES_PARTY_COUNTRIES = re.compile(r"\bc\.party_countries\s*=(?!=)|\bSET\s+c\s*\+=")
 
 
 def writers_of(statements: dict[str, str], writes: re.Pattern[str]) -> set[str]:
@@ -76,11 +78,17 @@ DERIVED = {
                       "graph.store.families.SET_AMENDED_END"},
                      "MATCH (c:Contract) SET c.notice_days = 30",
                      f"MATCH (c:Contract) SET c.term_end = $d, {SET_KEYS}"),
-    "clause labels": (WRITES_CLAUSE_TYPES, SET_LABELS,
+    "clause labels": (WRITES_CLAUSE_TYPES, CLAUSES.set_labels,
                       {"graph.store.load_statements.MERGE_CONTRACTS", "graph.store.schema.BACKFILL_STORED_FACTS[3]",
                        "graph.store.bulk_csv.RESTORE_EMPTY_LISTS"},
                       "MATCH (c:Contract) SET c.clause_types = []",
-                      f"MATCH (c:Contract) SET c.clause_types = []\n{SET_LABELS}"),
+                      f"MATCH (c:Contract) SET c.clause_types = []\n{CLAUSES.set_labels}"),
+    "country labels": (WRITES_PARTY_COUNTRIES, COUNTRIES.set_labels,
+                       {"graph.store.load_statements.MERGE_CONTRACTS",
+                        "graph.store.load_statements.REFRESH_CONTRACT_PARTY_FACTS",
+                        "graph.store.schema.BACKFILL_STORED_FACTS[2]", "graph.store.bulk_csv.RESTORE_EMPTY_LISTS"},
+                       "MATCH (c:Contract) SET c.party_countries = ['US']",
+                       f"MATCH (c:Contract) SET c.party_countries = ['US']\n{COUNTRIES.set_labels}"),
 }
 
 
