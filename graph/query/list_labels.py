@@ -60,6 +60,12 @@ class ListLabels:
     @property
     def wanted(self) -> str:
         """The labels the stored list gives, in Cypher (a value outside the vocabulary has none)."""
+        if all(name == self.prefix + v for v, name in self.labels.items()):
+            # Each label is the prefix and the value itself (country codes): a test against the vocabulary and a
+            # concatenation. Looking each value up in a map literal of 249 entries made the labels' check at
+            # `make run` 5x slower (1M synthetic, every contract labelled: 11.7-15.8 s -> 2.0-2.7 s).
+            vocabulary = "[" + ", ".join(f"'{v}'" for v in self.labels) + "]"
+            return f"[v IN coalesce(c.{self.prop}, []) WHERE v IN {vocabulary} | '{self.prefix}' + v]"
         mapping = "{" + ", ".join(f"`{v}`: '{name}'" for v, name in self.labels.items()) + "}"
         return f"[name IN [v IN coalesce(c.{self.prop}, []) | {mapping}[v]] WHERE name IS NOT NULL]"
 
@@ -87,3 +93,5 @@ class ListLabels:
 CLAUSES = ListLabels("clause_types", "Has", tuple(CLAUSE_TYPES))
 COUNTRIES = ListLabels("party_countries", "PartyIn", tuple(sorted(ISO_COUNTRIES)))
 ALL = (CLAUSES, COUNTRIES)
+# Both lists' labels, for a statement that writes both lists.
+SET_ALL = "\n".join(labels.set_labels for labels in ALL)

@@ -24,6 +24,7 @@ from typing import Any, TextIO
 from neo4j import Driver
 
 from graph.query.list_labels import ALL as LIST_LABELS
+from graph.query.list_labels import SET_ALL
 from graph.server.db import write_tx
 from graph.store import organisations
 from graph.store.load import BATCH_SIZE, FreshFacts, _groups, batch_rows, chunks, party_rows
@@ -36,7 +37,7 @@ LIST_PROPERTIES = ("clause_types", "party_countries", "party_names")
 RESTORE_EMPTY_LISTS = ("MATCH (c:Contract) WHERE " + " OR ".join(f"c.{p} IS NULL" for p in LIST_PROPERTIES)
                        + "\nWITH c LIMIT $limit\nSET " + ", ".join(f"c.{p} = coalesce(c.{p}, [])"
                                                                   for p in LIST_PROPERTIES)
-                       + "".join(f"\n{labels.set_labels}" for labels in LIST_LABELS) + "\nRETURN count(*) AS n")
+                       + f"\n{SET_ALL}\nRETURN count(*) AS n")
 CONTRACT_EXTRA = {"party_countries": "string[]", "party_text": "string", "party_names": "string[]",
                   "title": "string", "end_date_extracted": "date", "end_date_source": "string"}
 PARTY_COLUMNS = {"key": "ID(Party)", "name": "string", "aliases": "string[]", "search_names": "string[]",

@@ -6,7 +6,7 @@ changes nothing.
 
 from __future__ import annotations
 
-from graph.query.list_labels import CLAUSES, COUNTRIES
+from graph.query.list_labels import COUNTRIES, SET_ALL
 from graph.store.end_dates import reconcile
 from graph.store.schema import CONTRACT_COUNT, PARTY_COUNTRIES, PARTY_NAMES, PARTY_TEXT, TITLE
 
@@ -31,7 +31,7 @@ MERGE (c:Contract {file_id: row.file_id})
 SET c += row
 SET c.title = """ + TITLE + """, c.end_date_extracted = row.end_date
 SET """ + reconcile("c.end_date_confirmed", "c.end_date_text", "c.end_date_extracted") + """
-""" + CLAUSES.set_labels + "\n" + COUNTRIES.set_labels
+""" + SET_ALL
 # `org_key`, `org_name`, `legal_form`: the entity's organisation key, base name and form (graph.store.organisations).
 # `contract_count` comes with the row only on a first load (graph.store.load.FreshFacts); otherwise it is
 # recomputed from the graph after the batch (REFRESH_PARTY_COUNTS).

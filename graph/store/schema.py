@@ -192,9 +192,9 @@ def write_in_batches(driver: Driver, cypher: str, database: str | None = None, b
 
 
 def backfill_derived(driver: Driver, database: str | None = None) -> None:
-    """Store what every writer derives from a contract's facts (the in-force span, the renewal keys, the clause
-    labels) where it is missing: a database written before them, or the bulk import's CSV, which carries neither the
-    span nor the keys (it writes the labels itself: their check then finds none)."""
+    """Store what every writer derives from a contract's facts (the in-force span, the renewal keys, the clause and
+    country labels) where it is missing: a database written before them, or the bulk import's CSV, which carries
+    neither the span nor the keys (it writes the labels itself: their check then finds none)."""
     write_in_batches(driver, BACKFILL_SPAN, database)
     write_in_batches(driver, BACKFILL_RENEWAL_KEYS, database)
     for labels in LIST_LABELS:
